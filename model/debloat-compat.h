@@ -1,0 +1,92 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef DEBLOAT_COMPAT_H
+#define DEBLOAT_COMPAT_H
+
+/**
+ * @file
+ * @ingroup debloat
+ * The one place where the module absorbs ns-3 API differences between ns-3.35 and the
+ * latest release. Every build passes DEBLOAT_NS3_VERSION = 100 * major + minor (335, 337,
+ * 348; 999 for ns-3-dev): CMakeLists.txt reads it from the tree's VERSION file or the
+ * installed package, wscript from the tree's VERSION file.
+ */
+
+#include "ns3/enum.h"
+#include "ns3/event-id.h"
+#include "ns3/test.h"
+
+#ifndef DEBLOAT_NS3_VERSION
+#error "DEBLOAT_NS3_VERSION is not defined: build debloat through its CMakeLists.txt or wscript"
+#endif
+
+namespace ns3
+{
+namespace debloat
+{
+namespace compat
+{
+
+#if DEBLOAT_NS3_VERSION >= 342
+/// TestCase duration for suites that finish in about a second (TestCase::Duration since 3.42).
+constexpr auto TEST_QUICK = TestCase::Duration::QUICK;
+/// TestCase duration for longer validation runs.
+constexpr auto TEST_EXTENSIVE = TestCase::Duration::EXTENSIVE;
+/// TestSuite type of the module's unit suites (TestSuite::Type since 3.42).
+constexpr auto SUITE_UNIT = TestSuite::Type::UNIT;
+/// TestSuite type of the module's system suites.
+constexpr auto SUITE_SYSTEM = TestSuite::Type::SYSTEM;
+#else
+/// TestCase duration for suites that finish in about a second.
+constexpr auto TEST_QUICK = TestCase::QUICK;
+/// TestCase duration for longer validation runs.
+constexpr auto TEST_EXTENSIVE = TestCase::EXTENSIVE;
+/// TestSuite type of the module's unit suites.
+constexpr auto SUITE_UNIT = TestSuite::UNIT;
+/// TestSuite type of the module's system suites.
+constexpr auto SUITE_SYSTEM = TestSuite::SYSTEM;
+#endif
+
+/**
+ * Whether an event is still scheduled: EventId::IsPending() since 3.42, IsRunning() before
+ * (removed in 3.46).
+ * @param event the event
+ * @return true if the event has neither run nor been cancelled
+ */
+inline bool
+IsPending(const EventId& event)
+{
+#if DEBLOAT_NS3_VERSION >= 342
+    return event.IsPending();
+#else
+    return event.IsRunning();
+#endif
+}
+
+/**
+ * MakeEnumAccessor: a template on the enum type since ns-3.41, a plain function before.
+ * @tparam E the enum type
+ * @tparam Args the member or the getter and setter
+ * @param args the member or the getter and setter
+ * @return the attribute accessor
+ */
+template <typename E, typename... Args>
+auto
+MakeEnumAccessor(Args... args)
+{
+#if DEBLOAT_NS3_VERSION >= 341
+    return ns3::MakeEnumAccessor<E>(args...);
+#else
+    return ns3::MakeEnumAccessor(args...);
+#endif
+}
+
+} // namespace compat
+} // namespace debloat
+} // namespace ns3
+
+#endif /* DEBLOAT_COMPAT_H */

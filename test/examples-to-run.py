@@ -1,0 +1,12 @@
+#! /usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Examples that ns-3's test.py runs as smoke tests: (command, run condition, valgrind
+# condition). Reduced durations keep them within seconds.
+
+cpp_examples = [
+    ("bql-latency-under-load --duration=3 --config=fq_codel+bql", "True", "False"),
+    ("bql-latency-under-load --duration=3 --config=pfifo_fast", "True", "False"),
+]
+
+python_examples = []

@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Set-up, build and run on a fresh Debian 12 machine, from the repository root:
+#   scripts/debian12.sh experiment   installs what is missing, builds, runs the main experiment
+#   scripts/debian12.sh test         installs what is missing, builds, runs every test
+# Run it as root or as a user with sudo: only the package installation needs root.
+# It builds standalone against Debian's ns-3.37 (libns3-dev) into ./build.
+
+set -eu
+
+usage() {
+    echo "usage: $0 experiment|test" >&2
+    exit 2
+}
+
+[ $# -eq 1 ] || usage
+mode=$1
+case "$mode" in
+experiment | test) ;;
+*) usage ;;
+esac
+
+cd "$(dirname "$0")/.."
+
+# libns3-dev's CMake package needs the ns3 package (its helper binaries) and libgsl-dev
+# (libns3-core names libgsl.so); the unit tests need GoogleTest.
+packages="cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libgtest-dev"
+# The test run also builds the manual.
+[ "$mode" = test ] && packages="$packages python3-sphinx"
+
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $package"
+    fi
+done
+if [ -n "$missing" ]; then
+    if [ "$(id -u)" -eq 0 ]; then
+        as_root=""
+    elif command -v sudo >/dev/null 2>&1; then
+        as_root="sudo"
+    else
+        echo "error: packages missing ($missing) and neither root nor sudo" >&2
+        exit 1
+    fi
+    echo "Installing:$missing"
+    $as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    # shellcheck disable=SC2086
+    $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j "$jobs"
+
+if [ "$mode" = experiment ]; then
+    exec ./build/examples/bql-latency-under-load
+fi
+cd build
+exec ctest --output-on-failure -j "$jobs"

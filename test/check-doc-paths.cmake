@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Fails when the documentation names a module file that does not exist, so the manual
+# cannot drift from the tree. Run: cmake -DROOT=<module root> -P test/check-doc-paths.cmake
+file(GLOB docs ${ROOT}/doc/*.rst ${ROOT}/README.md)
+set(missing "")
+foreach(doc ${docs})
+  file(READ ${doc} text)
+  string(REGEX MATCHALL "(model|helper|examples|test|doc|scripts)/[A-Za-z0-9_./-]+\\.([{][a-z,]+[}]|h|cc|rst|py|sh|cmake|txt)" paths "${text}")
+  foreach(path ${paths})
+    # Expand "model/dql.{h,cc}" into both files.
+    if(path MATCHES "^(.*)\\{([^}]*)\\}(.*)$")
+      set(prefix ${CMAKE_MATCH_1})
+      set(suffix ${CMAKE_MATCH_3})
+      string(REPLACE "," ";" variants "${CMAKE_MATCH_2}")
+      foreach(variant ${variants})
+        if(NOT EXISTS ${ROOT}/${prefix}${variant}${suffix})
+          list(APPEND missing "${doc}: ${prefix}${variant}${suffix}")
+        endif()
+      endforeach()
+    elseif(NOT EXISTS ${ROOT}/${path})
+      list(APPEND missing "${doc}: ${path}")
+    endif()
+  endforeach()
+endforeach()
+if(missing)
+  string(REPLACE ";" "\n  " missing "${missing}")
+  message(FATAL_ERROR "documentation names files that do not exist:\n  ${missing}")
+endif()
+message(STATUS "every file the documentation names exists")

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# waf build of the debloat module for ns-3.35 and older trees (contrib/debloat).
+# The file list comes from module-files.txt, the same list CMakeLists.txt reads.
+
+import os
+
+
+DEPENDENCIES = ["core", "network", "traffic-control", "internet", "point-to-point", "applications"]
+
+
+def _files(bld, section):
+    """Returns the entries of one [section] of module-files.txt (bld is at the module root)."""
+    files = []
+    current = None
+    with open(os.path.join(bld.path.abspath(), "module-files.txt")) as listing:
+        for line in listing:
+            line = line.strip()
+            if line.startswith("[") and line.endswith("]"):
+                current = line[1:-1]
+            elif current == section and line and not line.startswith("#"):
+                files.append(line)
+    return files
+
+
+def _version_defines(bld):
+    """DEBLOAT_NS3_VERSION from the tree's VERSION file: "3.35" -> 335, "3-dev" -> 999."""
+    with open(os.path.join(bld.srcnode.abspath(), "VERSION")) as version_file:
+        version = version_file.read().strip()
+    parts = version.split(".")
+    if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+        number = int(parts[0]) * 100 + int(parts[1])
+    else:
+        number = 999
+    return ["DEBLOAT_NS3_VERSION=%d" % number]
+
+
+def build(bld):
+    defines = _version_defines(bld)
+
+    module = bld.create_ns3_module("debloat", DEPENDENCIES)
+    module.source = _files(bld, "core-sources") + _files(bld, "sources")
+    module.defines = defines
+
+    module_test = bld.create_ns3_module_test_library("debloat")
+    module_test.source = _files(bld, "tests")
+    module_test.defines = defines
+
+    headers = bld(features="ns3header")
+    headers.module = "debloat"
+    headers.source = _files(bld, "headers")
+
+    if bld.env["ENABLE_EXAMPLES"]:
+        # Built from examples/ so that test.py finds them in build/contrib/debloat/examples.
+        bld.debloat_examples = [os.path.basename(f) for f in _files(bld, "examples")]
+        bld.debloat_dependencies = ["debloat"] + DEPENDENCIES
+        bld.debloat_defines = defines
+        bld.recurse("examples")

@@ -68,9 +68,9 @@ namespace
 /// One configuration of the laptop's egress.
 struct EgressConfig
 {
-    std::string name;     ///< label
-    std::string qdisc;    ///< root queue disc TypeId
-    bool bql;             ///< whether BQL is installed
+    std::string name;  ///< label
+    std::string qdisc; ///< root queue disc TypeId
+    bool bql;          ///< whether BQL is installed
 };
 
 /// What one run measured.
@@ -208,9 +208,7 @@ Run(const EgressConfig& config,
     }
     if (config.bql)
     {
-        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits",
-                           "LimitMax",
-                           UintegerValue(bqlLimitMax));
+        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits", "LimitMax", UintegerValue(bqlLimitMax));
     }
     tch.Install(devices);
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
@@ -301,9 +299,7 @@ main(int argc, char* argv[])
     cmd.AddValue("rate", "Link rate", rate);
     cmd.AddValue("ring", "Device queue (TX ring stand-in) size in packets", ring);
     cmd.AddValue("bqlLimitMax", "BQL limit_max in bytes (the seed: 3 x MTU)", bqlLimitMax);
-    cmd.AddValue("config",
-                 "all, pfifo_fast, pfifo_fast+bql, fq_codel or fq_codel+bql",
-                 only);
+    cmd.AddValue("config", "all, pfifo_fast, pfifo_fast+bql, fq_codel or fq_codel+bql", only);
     cmd.AddValue("sysfs", "Print the BQL sysfs files after each run with BQL", sysfs);
     cmd.Parse(argc, argv);
     NS_ABORT_MSG_IF(durationS < 3, "--duration=" << durationS << " is too short; use >= 3 s");
@@ -314,14 +310,13 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
 
     const std::vector<EgressConfig> configs{{"pfifo_fast", "ns3::PfifoFastQueueDisc", false},
-                                      {"pfifo_fast+bql", "ns3::PfifoFastQueueDisc", true},
-                                      {"fq_codel", "ns3::FqCoDelQueueDisc", false},
-                                      {"fq_codel+bql", "ns3::FqCoDelQueueDisc", true}};
-    const bool known = only == "all" || std::any_of(configs.begin(),
-                                                     configs.end(),
-                                                     [&only](const EgressConfig& c) {
-                                                         return c.name == only;
-                                                     });
+                                            {"pfifo_fast+bql", "ns3::PfifoFastQueueDisc", true},
+                                            {"fq_codel", "ns3::FqCoDelQueueDisc", false},
+                                            {"fq_codel+bql", "ns3::FqCoDelQueueDisc", true}};
+    const bool known = only == "all" ||
+                       std::any_of(configs.begin(), configs.end(), [&only](const EgressConfig& c) {
+                           return c.name == only;
+                       });
     NS_ABORT_MSG_UNLESS(known,
                         "--config=" << only << " is unknown; accepted values are all, "
                                     << "pfifo_fast, pfifo_fast+bql, fq_codel, fq_codel+bql");
@@ -329,10 +324,9 @@ main(int argc, char* argv[])
     std::cout << "Latency under load, " << rate << ", device queue " << ring
               << " packets, BQL limit_max " << bqlLimitMax << " bytes, " << durationS
               << " s upload\n\n";
-    std::cout << std::left << std::setw(16) << "config" << std::right << std::setw(10)
-              << "RTT p50" << std::setw(10) << "RTT p90" << std::setw(10) << "RTT max"
-              << std::setw(12) << "goodput" << std::setw(12) << "BQL limit" << std::setw(8)
-              << "lost" << "\n";
+    std::cout << std::left << std::setw(16) << "config" << std::right << std::setw(10) << "RTT p50"
+              << std::setw(10) << "RTT p90" << std::setw(10) << "RTT max" << std::setw(12)
+              << "goodput" << std::setw(12) << "BQL limit" << std::setw(8) << "lost" << "\n";
     std::cout << std::left << std::setw(16) << "" << std::right << std::setw(10) << "ms"
               << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(12) << "Mbit/s"
               << std::setw(12) << "bytes" << std::setw(8) << "probes" << "\n";

@@ -70,13 +70,13 @@ ByteQueueLimits::GetTypeId()
                           UintegerValue(1000),
                           MakeUintegerAccessor(&ByteQueueLimits::SetHz, &ByteQueueLimits::GetHz),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("HoldTime",
-                          "sysfs hold_time: how long the smallest slack must persist before the "
-                          "limit shrinks by it (Linux default HZ jiffies, one second).",
-                          TimeValue(Seconds(1)),
-                          MakeTimeAccessor(&ByteQueueLimits::SetHoldTime,
-                                           &ByteQueueLimits::GetHoldTime),
-                          MakeTimeChecker())
+            .AddAttribute(
+                "HoldTime",
+                "sysfs hold_time: how long the smallest slack must persist before the "
+                "limit shrinks by it (Linux default HZ jiffies, one second).",
+                TimeValue(Seconds(1)),
+                MakeTimeAccessor(&ByteQueueLimits::SetHoldTime, &ByteQueueLimits::GetHoldTime),
+                MakeTimeChecker())
             .AddAttribute("StallThreshold",
                           "sysfs stall_thrs: a completion at least this long after the previous "
                           "one, with bytes queued in the first half of the gap, is a stall. "
@@ -86,20 +86,20 @@ ByteQueueLimits::GetTypeId()
                           MakeTimeAccessor(&ByteQueueLimits::SetStallThreshold,
                                            &ByteQueueLimits::GetStallThreshold),
                           MakeTimeChecker())
-            .AddAttribute("LimitMin",
-                          "sysfs limit_min, bytes: the limit never falls below it "
-                          "(0 to LimitMax).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&ByteQueueLimits::SetLimitMin,
-                                               &ByteQueueLimits::GetLimitMin),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("LimitMax",
-                          "sysfs limit_max, bytes: the limit never rises above it "
-                          "(LimitMin to DQL_MAX_LIMIT = 1879048192, the default).",
-                          UintegerValue(Dql::MAX_LIMIT),
-                          MakeUintegerAccessor(&ByteQueueLimits::SetLimitMax,
-                                               &ByteQueueLimits::GetLimitMax),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "LimitMin",
+                "sysfs limit_min, bytes: the limit never falls below it "
+                "(0 to LimitMax).",
+                UintegerValue(0),
+                MakeUintegerAccessor(&ByteQueueLimits::SetLimitMin, &ByteQueueLimits::GetLimitMin),
+                MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "LimitMax",
+                "sysfs limit_max, bytes: the limit never rises above it "
+                "(LimitMin to DQL_MAX_LIMIT = 1879048192, the default).",
+                UintegerValue(Dql::MAX_LIMIT),
+                MakeUintegerAccessor(&ByteQueueLimits::SetLimitMax, &ByteQueueLimits::GetLimitMax),
+                MakeUintegerChecker<uint32_t>())
             .AddAttribute("StallCount",
                           "sysfs stall_cnt: stalls detected so far (read-only).",
                           TypeId::ATTR_GET,
@@ -273,8 +273,8 @@ ByteQueueLimits::SetLimitMin(uint32_t limit)
 {
     NS_LOG_FUNCTION(this << limit);
     NS_ABORT_MSG_IF(limit > m_dql.GetMaxLimit(),
-                    "ByteQueueLimits: LimitMin=" << limit << " is above LimitMax="
-                                                 << m_dql.GetMaxLimit()
+                    "ByteQueueLimits: LimitMin=" << limit
+                                                 << " is above LimitMax=" << m_dql.GetMaxLimit()
                                                  << "; accepted range is 0 to LimitMax bytes");
     m_dql.SetMinLimit(limit);
 }
@@ -326,10 +326,9 @@ ByteQueueLimits::ApplyTimes()
                           m_dql.SetStallThreshold(static_cast<uint32_t>(stall), Now());
     NS_ABORT_MSG_UNLESS(accepted,
                         "ByteQueueLimits: StallThreshold="
-                            << Ms(m_stallThreshold) << " is " << stall
-                            << " jiffies at Hz=" << m_hz << "; accepted values are 0 (off) or "
-                            << Dql::STALL_THRESHOLD_MIN << " to " << Dql::STALL_THRESHOLD_MAX
-                            << " jiffies, i.e. "
+                            << Ms(m_stallThreshold) << " is " << stall << " jiffies at Hz=" << m_hz
+                            << "; accepted values are 0 (off) or " << Dql::STALL_THRESHOLD_MIN
+                            << " to " << Dql::STALL_THRESHOLD_MAX << " jiffies, i.e. "
                             << Ms(FromJiffies(Dql::STALL_THRESHOLD_MIN)) << " to "
                             << Ms(FromJiffies(Dql::STALL_THRESHOLD_MAX)));
 }

@@ -135,14 +135,14 @@ class ByteQueueLimits : public QueueLimits
     /// Copies the DQL state into the traced values.
     void UpdateTraces();
 
-    Dql m_dql;                 ///< the kernel's arithmetic
-    uint32_t m_hz;             ///< CONFIG_HZ, ticks per second
-    Time m_holdTime;           ///< hold_time as configured
-    Time m_stallThreshold;     ///< stall_thrs as configured
-    bool m_used{false};        ///< whether any byte was queued yet
-    TracedValue<uint32_t> m_limit;            ///< current limit, bytes
-    TracedValue<uint32_t> m_inflight;         ///< queued minus completed, bytes
-    TracedCallback<Time> m_stallTrace;        ///< fires on each detected stall
+    Dql m_dql;                         ///< the kernel's arithmetic
+    uint32_t m_hz;                     ///< CONFIG_HZ, ticks per second
+    Time m_holdTime;                   ///< hold_time as configured
+    Time m_stallThreshold;             ///< stall_thrs as configured
+    bool m_used{false};                ///< whether any byte was queued yet
+    TracedValue<uint32_t> m_limit;     ///< current limit, bytes
+    TracedValue<uint32_t> m_inflight;  ///< queued minus completed, bytes
+    TracedCallback<Time> m_stallTrace; ///< fires on each detected stall
 };
 
 } // namespace debloat

@@ -155,21 +155,21 @@ class Dql
     Completion CheckStall(Jiffies now);
 
     // Fields of the enqueue path (dql_queued)
-    uint32_t m_numQueued{0};   ///< total ever queued, bytes
-    uint32_t m_adjLimit{0};    ///< limit + num_completed, bytes
-    uint32_t m_lastObjCnt{0};  ///< count of the last Queued(), bytes
-    uint32_t m_stallThrs{0};   ///< stall threshold, jiffies; 0 = off
-    Jiffies m_historyHead{0};  ///< jiffies / BITS_PER_WORD of the newest history word
+    uint32_t m_numQueued{0};  ///< total ever queued, bytes
+    uint32_t m_adjLimit{0};   ///< limit + num_completed, bytes
+    uint32_t m_lastObjCnt{0}; ///< count of the last Queued(), bytes
+    uint32_t m_stallThrs{0};  ///< stall threshold, jiffies; 0 = off
+    Jiffies m_historyHead{0}; ///< jiffies / BITS_PER_WORD of the newest history word
     std::array<uint64_t, HISTORY_WORDS> m_history{}; ///< one bit per jiffy with a Queued()
 
     // Fields of the completion path (dql_completed)
-    uint32_t m_limit{0};            ///< current limit, bytes
-    uint32_t m_numCompleted{0};     ///< total ever completed, bytes
-    uint32_t m_prevOvlimit{0};      ///< over-limit bytes at the previous completion
-    uint32_t m_prevNumQueued{0};    ///< num_queued at the previous completion
-    uint32_t m_prevLastObjCnt{0};   ///< last_obj_cnt at the previous completion
+    uint32_t m_limit{0};                ///< current limit, bytes
+    uint32_t m_numCompleted{0};         ///< total ever completed, bytes
+    uint32_t m_prevOvlimit{0};          ///< over-limit bytes at the previous completion
+    uint32_t m_prevNumQueued{0};        ///< num_queued at the previous completion
+    uint32_t m_prevLastObjCnt{0};       ///< last_obj_cnt at the previous completion
     uint32_t m_lowestSlack{UINT32_MAX}; ///< smallest slack since slack_start_time, bytes
-    Jiffies m_slackStartTime{0};    ///< when the slack search started, jiffies
+    Jiffies m_slackStartTime{0};        ///< when the slack search started, jiffies
 
     // Configuration
     uint32_t m_maxLimit{MAX_LIMIT}; ///< limit_max, bytes
@@ -177,9 +177,9 @@ class Dql
     Jiffies m_slackHoldTime{0};     ///< hold_time, jiffies
 
     // Stall statistics
-    uint16_t m_stallMax{0};   ///< longest stall, jiffies (an unsigned short, as in the kernel)
-    Jiffies m_lastReap{0};    ///< jiffies of the last completion
-    uint64_t m_stallCnt{0};   ///< stalls detected
+    uint16_t m_stallMax{0}; ///< longest stall, jiffies (an unsigned short, as in the kernel)
+    Jiffies m_lastReap{0};  ///< jiffies of the last completion
+    uint64_t m_stallCnt{0}; ///< stalls detected
 };
 
 } // namespace debloat

@@ -153,10 +153,10 @@ class ByteQueueLimitsStopWakeTestCase : public TestCase
         m_wakes++;
     }
 
-    Ptr<NetDeviceQueue> m_queue;  //!< the queue under test
-    Ptr<ByteQueueLimits> m_bql;   //!< its queue limits
-    LimitLog m_limits;            //!< limit changes
-    int m_wakes{0};               //!< wake callbacks
+    Ptr<NetDeviceQueue> m_queue; //!< the queue under test
+    Ptr<ByteQueueLimits> m_bql;  //!< its queue limits
+    LimitLog m_limits;           //!< limit changes
+    int m_wakes{0};              //!< wake callbacks
 };
 
 /**
@@ -194,10 +194,10 @@ class ByteQueueLimitsPointToPointTestCase : public TestCase
     /// What one run recorded.
     struct Result
     {
-        LimitLog limits;          ///< limit changes
-        uint32_t maxInflight{0};  ///< largest inflight (ByteQueueLimits only)
-        uint32_t received{0};     ///< datagrams received by node 1
-        std::string sysfs;        ///< ByteQueueLimitsHelper::PrintSysfs after the run
+        LimitLog limits;         ///< limit changes
+        uint32_t maxInflight{0}; ///< largest inflight (ByteQueueLimits only)
+        uint32_t received{0};    ///< datagrams received by node 1
+        std::string sysfs;       ///< ByteQueueLimitsHelper::PrintSysfs after the run
     };
 
     /**
@@ -224,10 +224,8 @@ class ByteQueueLimitsPointToPointTestCase : public TestCase
         Ipv4AddressHelper address("10.1.1.0", "255.255.255.0");
         Ipv4InterfaceContainer interfaces = address.Assign(devices);
 
-        Ptr<QueueLimits> limits = devices.Get(0)
-                                      ->GetObject<NetDeviceQueueInterface>()
-                                      ->GetTxQueue(0)
-                                      ->GetQueueLimits();
+        Ptr<QueueLimits> limits =
+            devices.Get(0)->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0)->GetQueueLimits();
         NS_TEST_EXPECT_MSG_EQ(
             limits->TraceConnectWithoutContext("Limit",
                                                MakeBoundCallback(&LogLimit, &result.limits)),
@@ -441,8 +439,7 @@ class ByteQueueLimitsBadConfigTestCase : public TestCase
         ExpectStop({{"LimitMin", "5000"}, {"LimitMax", "3000"}},
                    "LimitMax=3000 is below LimitMin=5000; accepted range is LimitMin to "
                    "1879048192 bytes");
-        ExpectStop({{"LimitMax", "1879048193"}},
-                   "LimitMax=1879048193 is above DQL_MAX_LIMIT");
+        ExpectStop({{"LimitMax", "1879048193"}}, "LimitMax=1879048193 is above DQL_MAX_LIMIT");
         ExpectStop({{"StallThreshold", "3ms"}},
                    "StallThreshold=3 ms is 3 jiffies at Hz=1000; accepted values are 0 (off) "
                    "or 4 to 128 jiffies, i.e. 4 ms to 128 ms");
@@ -450,8 +447,9 @@ class ByteQueueLimitsBadConfigTestCase : public TestCase
                    "StallThreshold=600 ms is 150 jiffies at Hz=250; accepted values are 0 "
                    "(off) or 4 to 128 jiffies, i.e. 16 ms to 512 ms");
         ExpectStop({{"HoldTime", "-1ms"}}, "HoldTime=-1 ms is negative");
-        ExpectStop({{"Hz", "200"}}, "Hz=200 is not a CONFIG_HZ choice; accepted values are "
-                                    "100, 250, 300 and 1000");
+        ExpectStop({{"Hz", "200"}},
+                   "Hz=200 is not a CONFIG_HZ choice; accepted values are "
+                   "100, 250, 300 and 1000");
 
         // Changing LimitMin above LimitMax later, as a sysfs write would, stops too.
         const debloattest::ChildOutcome later = debloattest::RunInChild([]() {

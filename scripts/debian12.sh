@@ -23,9 +23,12 @@ esac
 
 cd "$(dirname "$0")/.."
 
-# libns3-dev's CMake package needs the ns3 package (its helper binaries) and libgsl-dev
-# (libns3-core names libgsl.so); the unit tests need GoogleTest.
-packages="cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libgtest-dev"
+# libns3-dev's CMake package names files that other packages provide: the ns3 package (its
+# helper binaries), libgsl-dev (libgsl.so), libxml2-dev (headers and libxml2.so),
+# libsqlite3-dev (libsqlite3.so) and libpython3-dev (/usr/include/python3.11). The unit
+# tests need GoogleTest.
+packages="cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libxml2-dev libsqlite3-dev"
+packages="$packages libpython3-dev libgtest-dev"
 # The test run also builds the manual.
 [ "$mode" = test ] && packages="$packages python3-sphinx"
 

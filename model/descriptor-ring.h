@@ -185,9 +185,9 @@ class DescriptorRing
     /// One packet's slot.
     struct Slot
     {
-        T item{};                 ///< the packet
-        uint32_t descriptors{0};  ///< descriptors it uses
-        uint32_t bytes{0};        ///< its accounted length
+        T item{};                ///< the packet
+        uint32_t descriptors{0}; ///< descriptors it uses
+        uint32_t bytes{0};       ///< its accounted length
     };
 
     /**
@@ -199,13 +199,13 @@ class DescriptorRing
         return (m_head + offset) % m_slots.size();
     }
 
-    std::vector<Slot> m_slots;      ///< one slot per descriptor: packets never outnumber them
-    std::size_t m_head{0};          ///< slot of the oldest packet
-    uint32_t m_packets{0};          ///< packets in the ring
-    uint32_t m_fetched{0};          ///< fetched, not done
-    uint32_t m_done{0};             ///< done, not cleaned
-    uint32_t m_usedDescriptors{0};  ///< descriptors in use
-    uint64_t m_bytes{0};            ///< bytes in the ring
+    std::vector<Slot> m_slots;     ///< one slot per descriptor: packets never outnumber them
+    std::size_t m_head{0};         ///< slot of the oldest packet
+    uint32_t m_packets{0};         ///< packets in the ring
+    uint32_t m_fetched{0};         ///< fetched, not done
+    uint32_t m_done{0};            ///< done, not cleaned
+    uint32_t m_usedDescriptors{0}; ///< descriptors in use
+    uint64_t m_bytes{0};           ///< bytes in the ring
 };
 
 } // namespace debloat

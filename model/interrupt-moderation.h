@@ -44,10 +44,10 @@ class InterruptModeration
     /// Moderation settings, nanoseconds; zero disables a trigger.
     struct Config
     {
-        uint32_t frames{0};      ///< assert at this many pending events
-        int64_t delay{0};        ///< assert this long after the latest event
-        int64_t absDelay{0};     ///< assert this long after the first pending event
-        int64_t minInterval{0};  ///< at least this long between assertions
+        uint32_t frames{0};     ///< assert at this many pending events
+        int64_t delay{0};       ///< assert this long after the latest event
+        int64_t absDelay{0};    ///< assert this long after the first pending event
+        int64_t minInterval{0}; ///< at least this long between assertions
     };
 
     /**
@@ -91,13 +91,13 @@ class InterruptModeration
     uint32_t GetPending() const;
 
   private:
-    Config m_config;                ///< settings
-    uint32_t m_pending{0};          ///< latched events
-    int64_t m_firstEvent{0};        ///< time of the first latched event
-    int64_t m_lastEvent{0};         ///< time of the latest latched event
-    int64_t m_lastAssert{NEVER};    ///< time of the last assertion (NEVER: none yet)
-    int64_t m_unmasked{0};          ///< when the interrupt was last re-enabled
-    bool m_masked{false};           ///< masked while NAPI polls
+    Config m_config;             ///< settings
+    uint32_t m_pending{0};       ///< latched events
+    int64_t m_firstEvent{0};     ///< time of the first latched event
+    int64_t m_lastEvent{0};      ///< time of the latest latched event
+    int64_t m_lastAssert{NEVER}; ///< time of the last assertion (NEVER: none yet)
+    int64_t m_unmasked{0};       ///< when the interrupt was last re-enabled
+    bool m_masked{false};        ///< masked while NAPI polls
 };
 
 } // namespace debloat

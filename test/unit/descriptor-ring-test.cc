@@ -14,7 +14,6 @@
 #include "ns3/descriptor-ring.h"
 
 #include <gtest/gtest.h>
-
 #include <vector>
 
 namespace

@@ -1,0 +1,86 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NIC_HELPER_H
+#define NIC_HELPER_H
+
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/trace-helper.h"
+
+#include <string>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-nic
+ * @brief Builds NicNetDevice links between pairs of nodes, as PointToPointHelper does.
+ *
+ * Each Install() makes a NicChannel and two NicNetDevices and aggregates to each a
+ * NetDeviceQueueInterface with one NicDeviceQueue per hardware TX queue, so that
+ * TrafficControlHelper (including MqQueueDisc) and ByteQueueLimits work unchanged. With more
+ * than one TX queue the stack picks a queue per flow as Linux's skb_tx_hash does. The
+ * helper is stateless between installs; pcap (DLT_EN10MB) and ascii traces are enabled as on
+ * any ns-3 device.
+ */
+class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
+{
+  public:
+    NicHelper();
+    ~NicHelper() override;
+
+    /**
+     * Sets an attribute of the devices to be made (ethtool-style knobs: DataRate, TxRingSize,
+     * TxUsecs, ...).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetDeviceAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Sets an attribute of the channels to be made (Delay).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetChannelAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * Links two nodes.
+     * @param a first node
+     * @param b second node
+     * @return the two devices, a's first
+     */
+    NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
+
+    /**
+     * Links the two nodes of a container.
+     * @param nodes exactly two nodes
+     * @return the two devices
+     */
+    NetDeviceContainer Install(const NodeContainer& nodes) const;
+
+  private:
+    void EnablePcapInternal(std::string prefix,
+                            Ptr<NetDevice> nd,
+                            bool promiscuous,
+                            bool explicitFilename) override;
+    void EnableAsciiInternal(Ptr<OutputStreamWrapper> stream,
+                             std::string prefix,
+                             Ptr<NetDevice> nd,
+                             bool explicitFilename) override;
+
+    ObjectFactory m_deviceFactory;  ///< makes the devices
+    ObjectFactory m_channelFactory; ///< makes the channels
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* NIC_HELPER_H */

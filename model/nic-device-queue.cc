@@ -1,0 +1,73 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "nic-device-queue.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+namespace debloat
+{
+
+NS_LOG_COMPONENT_DEFINE("NicDeviceQueue");
+
+NS_OBJECT_ENSURE_REGISTERED(NicDeviceQueue);
+
+TypeId
+NicDeviceQueue::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::debloat::NicDeviceQueue")
+                            .SetParent<NetDeviceQueue>()
+                            .SetGroupName("Debloat")
+                            .AddConstructor<NicDeviceQueue>();
+    return tid;
+}
+
+NicDeviceQueue::NicDeviceQueue()
+{
+}
+
+NicDeviceQueue::~NicDeviceQueue()
+{
+}
+
+void
+NicDeviceQueue::SetWakeCallback(WakeCallback cb)
+{
+    m_qdiscWake = cb;
+    NetDeviceQueue::SetWakeCallback(MakeCallback(&NicDeviceQueue::WakeRequested, this));
+}
+
+void
+NicDeviceQueue::SetDriverActive(bool active)
+{
+    m_driverActive = active;
+}
+
+void
+NicDeviceQueue::WakeRequested()
+{
+    if (m_driverActive)
+    {
+        Simulator::ScheduleNow(&NicDeviceQueue::RunWake, this);
+        return;
+    }
+    RunWake();
+}
+
+void
+NicDeviceQueue::RunWake()
+{
+    if (!m_qdiscWake.IsNull())
+    {
+        m_qdiscWake();
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

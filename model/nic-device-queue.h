@@ -1,0 +1,65 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef NIC_DEVICE_QUEUE_H
+#define NIC_DEVICE_QUEUE_H
+
+#include "ns3/net-device-queue-interface.h"
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-nic
+ * @brief A NetDeviceQueue whose wake reaches the queue disc the same way on every ns-3
+ * release.
+ *
+ * ns-3.37 and older defer the queue disc's wake callback with Simulator::ScheduleNow; from
+ * ns-3.38 NetDeviceQueue calls it synchronously, so a wake from a TX completion would re-enter
+ * QueueDisc::Run() inside the driver's poll. This queue defers the callback itself whenever
+ * the driver is running (SetDriverActive()), so that on every release the queue disc runs in
+ * an event of its own right after the poll, at the same simulated time.
+ * NicHelper installs it through NetDeviceQueueInterface's TxQueuesType attribute.
+ */
+class NicDeviceQueue : public NetDeviceQueue
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NicDeviceQueue();
+    ~NicDeviceQueue() override;
+
+    /**
+     * Keeps the queue disc's callback and installs a deferring wrapper.
+     * @param cb the queue disc's wake callback
+     */
+    void SetWakeCallback(WakeCallback cb) override;
+
+    /**
+     * @param active whether the driver (transmit or NAPI poll) is running now
+     */
+    void SetDriverActive(bool active);
+
+  private:
+    /// Called by NetDeviceQueue in place of the queue disc's callback.
+    void WakeRequested();
+    /// Runs the queue disc's callback.
+    void RunWake();
+
+    WakeCallback m_qdiscWake;    ///< the queue disc's wake callback
+    bool m_driverActive{false};  ///< the driver is running
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* NIC_DEVICE_QUEUE_H */

@@ -1,0 +1,395 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * An Ethernet NIC and its Linux driver: TX descriptor rings with BQL, the driver's stop and
+ * wake thresholds, TX completion through interrupt moderation and NAPI, and an RX ring.
+ */
+
+#ifndef NIC_NET_DEVICE_H
+#define NIC_NET_DEVICE_H
+
+#include "descriptor-ring.h"
+#include "interrupt-moderation.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/queue-item.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+
+namespace debloat
+{
+
+class NicChannel;
+class NicDeviceQueue;
+
+/**
+ * @ingroup debloat-nic
+ * @brief An Ethernet NIC with descriptor rings and the TX-completion timing of its driver.
+ *
+ * Packets wait where they wait in a Linux host: in the queue disc, behind BQL, and in the
+ * hardware ring. The data path, with the kernel function each step mirrors:
+ *
+ * - Send() is the driver's ndo_start_xmit (e1000_xmit_frame, igb_xmit_frame_ring): it adds
+ *   an Ethernet II header, picks the TX queue (the queue the stack chose, see
+ *   NicNetDevice::SelectTxQueue()), posts the packet's descriptors to that queue's ring,
+ *   reports its length to BQL (netdev_tx_sent_queue) and stops the queue when fewer than
+ *   TxStopThreshold descriptors are left (the drivers' maybe_stop_tx).
+ * - The hardware sends frames in ring order, round robin over the TX queues, at DataRate.
+ *   A frame holds the wire for max(length, MinFrameSize) + L1Overhead bytes (Ethernet: 60
+ *   and 24 = preamble 8 + FCS 4 + inter-frame gap 12). Its descriptors are done when its last
+ *   bit has left.
+ * - Done descriptors are reclaimed only when the driver runs. Each done frame is an event
+ *   for the vector's TX interrupt moderation (tx-frames, tx-usecs, a packet timer, an
+ *   interrupt throttle rate); the interrupt schedules the NAPI poll after SoftirqDelay. The
+ *   poll (e1000_clean_tx_irq, igb_clean_tx_irq) reclaims at most TxWorkLimit packets, reports
+ *   them to BQL in one netdev_tx_completed_queue, and wakes the queue once at least
+ *   TxWakeThreshold descriptors are free. A poll that left work re-polls after SoftirqDelay;
+ *   otherwise it re-enables the interrupt (napi_complete_done).
+ * - Received frames take an RX descriptor (a frame finding the RX ring full is dropped and
+ *   counted as rx_missed), raise the RX interrupt through its own moderation (rx-usecs,
+ *   rx-frames), and the same NAPI poll passes at most NapiWeight of them up the stack.
+ *
+ * TX queue i and its interrupt vector form a NAPI context; vector 0 also serves the single
+ * RX ring. With CompletionAtTxStart (the "ideal" profile) a frame is reclaimed the moment it
+ * starts on the wire, without an interrupt, as ns-3's PointToPointNetDevice reports it.
+ *
+ * Deviation from Linux: descriptor fetch and DMA take no time; the stack sends no GSO/TSO
+ * super-packets (ns-3's TCP emits MSS-sized segments); RX uses one queue.
+ */
+class NicNetDevice : public NetDevice
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    NicNetDevice();
+    ~NicNetDevice() override;
+
+    /// Why a packet was dropped; the names are those of the counters.
+    enum DropReason
+    {
+        TX_RING_FULL,    ///< Send() found too few free descriptors (a stopped queue was ignored)
+        TX_TOO_BIG,      ///< larger than the MTU
+        TX_LINK_DOWN,    ///< no channel attached
+        RX_MISSED,       ///< rx_missed_errors: a frame found the RX ring full
+        RX_TOO_BIG,      ///< a received frame larger than the MTU
+    };
+
+    /// Counters, named like `ethtool -S` and `ip -s link` show them.
+    struct Stats
+    {
+        uint64_t txPackets{0};     ///< frames that left the wire
+        uint64_t txBytes{0};       ///< their bytes (Ethernet header included, no FCS)
+        uint64_t txDropped{0};     ///< dropped by Send()
+        uint64_t rxPackets{0};     ///< frames passed up the stack
+        uint64_t rxBytes{0};       ///< their bytes
+        uint64_t rxMissed{0};      ///< rx_missed_errors
+        uint64_t rxDropped{0};     ///< other RX drops
+        uint64_t interrupts{0};    ///< interrupts asserted, all vectors
+        uint64_t polls{0};         ///< NAPI polls run, all vectors
+        uint64_t txCompletions{0}; ///< polls that reclaimed TX packets
+    };
+
+    /**
+     * Attaches the device to a link.
+     * @param channel the link
+     */
+    void Attach(Ptr<NicChannel> channel);
+
+    /**
+     * Called by the channel when the last bit of a frame arrives.
+     * @param frame the frame
+     */
+    void Receive(Ptr<Packet> frame);
+
+    /// @return the counters
+    const Stats& GetStats() const;
+
+    /**
+     * @param queue TX queue index
+     * @return the TX ring of that queue
+     */
+    const DescriptorRing<Ptr<Packet>>& GetTxRing(std::size_t queue) const;
+    /// @return the RX ring
+    const DescriptorRing<Ptr<Packet>>& GetRxRing() const;
+    /// @return the number of TX queues
+    std::size_t GetNTxQueues() const;
+
+    /**
+     * Descriptors a packet of this length takes on the TX ring.
+     * @param length skb->len: the frame without FCS
+     * @return ceil(length / TxMaxDataPerDescriptor), plus one if TxContextDescriptor
+     */
+    uint32_t GetTxDescriptors(uint32_t length) const;
+
+    /**
+     * Time a frame holds the wire.
+     * @param length the frame without FCS
+     * @return (max(length, MinFrameSize) + L1Overhead) * 8 / DataRate, plus PerFrameOverhead
+     */
+    Time GetWireTime(uint32_t length) const;
+
+    /**
+     * The TX queue Linux's skb_tx_hash picks: the flow hash scaled to the queue count,
+     * (hash * n) >> 32 (reciprocal_scale). NicHelper installs it as the
+     * NetDeviceQueueInterface's select-queue callback.
+     * @param item the packet
+     * @return the TX queue index
+     */
+    std::size_t SelectTxQueue(Ptr<QueueItem> item);
+
+    /**
+     * Assigns a fixed random variable stream number to the random variables used by this
+     * device (the soft-IRQ delay and the flow-hash key).
+     * @param stream first stream index to use
+     * @return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * TracedCallback signature for ring occupancy.
+     * @param [in] queue TX queue index
+     * @param [in] descriptors descriptors in use
+     * @param [in] bytes bytes in the ring
+     */
+    typedef void (*RingTracedCallback)(uint32_t queue, uint32_t descriptors, uint64_t bytes);
+
+    /**
+     * TracedCallback signature for a NAPI poll.
+     * @param [in] vector the interrupt vector (TX queue index)
+     * @param [in] txPackets TX packets reclaimed
+     * @param [in] txBytes their bytes
+     * @param [in] rxPackets RX packets passed up
+     */
+    typedef void (*PollTracedCallback)(uint32_t vector,
+                                       uint32_t txPackets,
+                                       uint64_t txBytes,
+                                       uint32_t rxPackets);
+
+    /**
+     * TracedCallback signature for an interrupt.
+     * @param [in] vector the interrupt vector
+     * @param [in] txEvents TX completions it carries
+     * @param [in] rxEvents RX frames it carries
+     */
+    typedef void (*InterruptTracedCallback)(uint32_t vector, uint32_t txEvents, uint32_t rxEvents);
+
+    /**
+     * TracedCallback signature for a drop with its reason.
+     * @param [in] packet the packet
+     * @param [in] reason why
+     */
+    typedef void (*DropTracedCallback)(Ptr<const Packet> packet, DropReason reason);
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoInitialize() override;
+    void DoDispose() override;
+    void NotifyNewAggregate() override;
+
+  private:
+    /// One hardware TX queue and its driver state.
+    struct TxQueue
+    {
+        /// @param descriptors ring size
+        explicit TxQueue(uint32_t descriptors)
+            : ring(descriptors)
+        {
+        }
+
+        DescriptorRing<Ptr<Packet>> ring; ///< the descriptor ring
+        Ptr<NetDeviceQueue> queue;        ///< its NetDeviceQueue (BQL, stop and wake)
+        bool stopped{false};              ///< stopped by the driver (DRV_XOFF)
+    };
+
+    /// One interrupt vector and its NAPI context.
+    struct Vector
+    {
+        InterruptModeration txIrq; ///< TX-done cause
+        InterruptModeration rxIrq; ///< RX cause (vector 0 only)
+        EventId irqEvent;          ///< the pending interrupt
+        EventId pollEvent;         ///< the scheduled poll
+    };
+
+    /// Sets NicDeviceQueue's driver flag while the driver runs (deferred qdisc wakes).
+    class DriverContext;
+
+    /**
+     * Checks the configuration; stops with a message naming the attribute if it is invalid.
+     */
+    void CheckConfig() const;
+    /**
+     * Makes the TX/RX rings and vectors, once.
+     */
+    void CreateRings();
+    /**
+     * Drops a packet with its reason.
+     * @param packet the packet
+     * @param reason why
+     */
+    void Drop(Ptr<const Packet> packet, DropReason reason);
+    /**
+     * The shared transmit path of Send() and SendFrom().
+     * @param packet the payload
+     * @param source source MAC
+     * @param dest destination MAC
+     * @param protocolNumber EtherType
+     * @return true if the packet was posted to a ring
+     */
+    bool Transmit(Ptr<Packet> packet,
+                  Mac48Address source,
+                  Mac48Address dest,
+                  uint16_t protocolNumber);
+    /// Starts the next frame if the wire is idle and a ring has one.
+    void StartNextFrame();
+    /**
+     * The frame's last bit left: its descriptors are done.
+     * @param queue the TX queue it came from
+     * @param frame the frame
+     */
+    void FrameSent(uint32_t queue, Ptr<const Packet> frame);
+    /**
+     * Passes a received frame up the stack (and to the promiscuous callback).
+     * @param frame the frame, Ethernet header included
+     */
+    void DeliverUp(Ptr<Packet> frame);
+    /**
+     * Reclaims done TX packets of one queue, reports them to BQL and wakes the queue.
+     * @param queue the TX queue
+     * @param limit the work limit, packets
+     * @return what was reclaimed
+     */
+    DescriptorRing<Ptr<Packet>>::Cleaned CleanTx(uint32_t queue, uint32_t limit);
+    /**
+     * (Re)schedules a vector's interrupt at the earliest due cause.
+     * @param vector the vector
+     */
+    void ScheduleInterrupt(uint32_t vector);
+    /**
+     * The interrupt fires: mask it and schedule NAPI.
+     * @param vector the vector
+     */
+    void Interrupt(uint32_t vector);
+    /**
+     * The NAPI poll of a vector.
+     * @param vector the vector
+     */
+    void Poll(uint32_t vector);
+    /// Fires the ring occupancy trace of a queue. @param queue the TX queue
+    void TraceRing(uint32_t queue);
+    /**
+     * Converts a Time to the nanoseconds the moderation core uses.
+     * @param t the time
+     * @return nanoseconds
+     */
+    static int64_t Ns(Time t);
+
+    // Configuration (attributes)
+    DataRate m_dataRate;            ///< line rate (ethtool speed)
+    uint16_t m_mtu;                 ///< MTU, bytes
+    uint32_t m_minFrameSize;        ///< frames shorter than this are padded on the wire
+    uint32_t m_l1Overhead;          ///< preamble, FCS and inter-frame gap, bytes
+    Time m_perFrameOverhead;        ///< extra wire time per frame (wifi airtime)
+    uint32_t m_nTxQueues;           ///< hardware TX queues
+    uint32_t m_txRingSize;          ///< TX descriptors per queue (ethtool tx)
+    uint32_t m_rxRingSize;          ///< RX descriptors (ethtool rx)
+    uint32_t m_txMaxDataPerDesc;    ///< data bytes per TX descriptor
+    bool m_txContextDescriptor;     ///< one context descriptor per packet
+    uint32_t m_txStopThreshold;     ///< stop when fewer descriptors are free
+    uint32_t m_txWakeThreshold;     ///< wake when at least this many are free
+    uint32_t m_txWorkLimit;         ///< TX packets reclaimed per poll
+    uint32_t m_napiWeight;          ///< RX packets per poll
+    Time m_txUsecs;                 ///< ethtool tx-usecs (absolute delay)
+    uint32_t m_txFrames;            ///< ethtool tx-frames
+    Time m_txPacketDelay;           ///< packet timer (e1000e TIDV)
+    Time m_rxUsecs;                 ///< ethtool rx-usecs
+    uint32_t m_rxFrames;            ///< ethtool rx-frames
+    Time m_rxPacketDelay;           ///< packet timer (e1000e RDTR)
+    uint32_t m_interruptRate;       ///< maximum interrupts per second per vector, 0 = none
+    bool m_completionAtTxStart;     ///< reclaim at transmission start ("ideal")
+    Ptr<RandomVariableStream> m_softirqDelay; ///< interrupt to NAPI poll
+    Ptr<UniformRandomVariable> m_hashKey;     ///< draws the flow-hash key
+
+    // State
+    Ptr<Node> m_node;                       ///< owning node
+    Ptr<NicChannel> m_channel;              ///< the link
+    Mac48Address m_address;                 ///< MAC address
+    uint32_t m_ifIndex{0};                  ///< interface index
+    Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control, if aggregated
+    std::vector<TxQueue> m_txQueues;        ///< hardware TX queues
+    std::vector<Vector> m_vectors;          ///< one per TX queue
+    DescriptorRing<Ptr<Packet>> m_rxRing{1}; ///< RX ring (resized at initialization)
+    bool m_wireBusy{false};                 ///< a frame is on the wire
+    uint32_t m_nextTxQueue{0};              ///< round-robin position of the hardware
+    uint32_t m_hashSalt{0};                 ///< flow-hash key (the kernel's hashrnd)
+    uint32_t m_driverDepth{0};              ///< nesting of DriverContext
+    Stats m_stats;                          ///< counters
+    NetDevice::ReceiveCallback m_rxCallback;          ///< up the stack
+    NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap
+    TracedCallback<> m_linkChangeCallbacks;           ///< link change callbacks
+
+    // Traces
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;       ///< packet accepted by Send()
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;   ///< packet dropped by Send()
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;       ///< packet passed up
+    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace; ///< packet passed to promisc
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;  ///< frame starts on the wire
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;    ///< frame's last bit left
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;    ///< frame's last bit arrived
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;   ///< frame dropped on receipt
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;     ///< pcap
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; ///< promiscuous pcap
+    TracedCallback<Ptr<const Packet>, DropReason> m_dropTrace; ///< every drop, with reason
+    TracedCallback<uint32_t, uint32_t, uint64_t> m_txRingTrace; ///< TX ring occupancy
+    TracedCallback<uint32_t, uint32_t, uint32_t> m_interruptTrace; ///< interrupts
+    TracedCallback<uint32_t, uint32_t, uint64_t, uint32_t> m_pollTrace; ///< NAPI polls
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* NIC_NET_DEVICE_H */

@@ -1,0 +1,476 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * NicNetDevice timing with exact expected times derived in comments: ring drain at 100 Mbit/s
+ * and 1 Gbit/s, the driver's stop and wake thresholds, completion batching under tx-usecs and
+ * tx-frames, RX ring overflow, and packet conservation.
+ *
+ * Frames: a 1500-byte payload plus the 14-byte Ethernet header is a 1514-byte frame (skb->len)
+ * that holds the wire for max(1514, 60) + 24 = 1538 bytes: T = 1538 * 8 / 10^8 s = 123.04 us
+ * at 100 Mbit/s and 12.304 us at 1 Gbit/s. Each test sends from device 0 to device 1.
+ */
+
+#include "debloat-test-utils.h"
+
+#include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
+#include "ns3/network-module.h"
+#include "ns3/nic-helper.h"
+#include "ns3/nic-net-device.h"
+
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::debloat;
+
+namespace
+{
+
+/// A two-node NIC link for tests.
+struct Link
+{
+    NodeContainer nodes;          ///< the two nodes
+    Ptr<NicNetDevice> tx;         ///< sender
+    Ptr<NicNetDevice> rx;         ///< receiver
+    Ptr<NetDeviceQueue> txQueue;  ///< the sender's TX queue 0
+};
+
+/**
+ * Builds a link.
+ * @param helper the configured helper
+ * @return the link
+ */
+Link
+MakeLink(const NicHelper& helper)
+{
+    Link link;
+    link.nodes.Create(2);
+    NetDeviceContainer devices = helper.Install(link.nodes);
+    link.tx = DynamicCast<NicNetDevice>(devices.Get(0));
+    link.rx = DynamicCast<NicNetDevice>(devices.Get(1));
+    link.txQueue = link.tx->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0);
+    return link;
+}
+
+/**
+ * Sends count 1500-byte packets from the link's sender at once.
+ * @param link the link
+ * @param count number of packets
+ */
+void
+SendBurst(Link* link, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+    {
+        link->tx->Send(Create<Packet>(1500), link->rx->GetAddress(), 0x0800);
+    }
+}
+
+/**
+ * Appends the current time to a list.
+ * @param times the list
+ * @param packet the traced packet
+ */
+void
+RecordTime(std::vector<Time>* times, Ptr<const Packet> packet)
+{
+    times->push_back(Simulator::Now());
+}
+
+/// (time, TX packets reclaimed) of each poll that reclaimed some.
+using PollLog = std::vector<std::pair<Time, uint32_t>>;
+
+/**
+ * Records polls that reclaimed TX packets.
+ * @param log the log
+ * @param vector the vector
+ * @param txPackets TX packets reclaimed
+ * @param txBytes their bytes
+ * @param rxPackets RX packets
+ */
+void
+RecordPoll(PollLog* log, uint32_t vector, uint32_t txPackets, uint64_t txBytes, uint32_t rxPackets)
+{
+    if (txPackets > 0)
+    {
+        log->emplace_back(Simulator::Now(), txPackets);
+    }
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief A full ring drains at line rate: frame k's last bit leaves at k * T.
+ *
+ * 64 frames posted at t = 0 to a 256-descriptor ring: the wire is never idle, so frame k
+ * (1-based) ends at k * T and the receiver gets it one propagation delay (1 us) later.
+ * 100 Mbit/s: the ring drains in 64 * 123.04 us = 7874.56 us; 1 Gbit/s: 787.456 us.
+ */
+class NicRingDrainTestCase : public TestCase
+{
+  public:
+    /**
+     * @param rate line rate
+     * @param frameTime T, the wire time of one 1514-byte frame
+     */
+    NicRingDrainTestCase(const std::string& rate, Time frameTime)
+        : TestCase("Ring drain time at " + rate),
+          m_rate(rate),
+          m_frameTime(frameTime)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue(m_rate));
+        helper.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+        Link link = MakeLink(helper);
+        std::vector<Time> sent;
+        std::vector<Time> received;
+        NS_TEST_ASSERT_MSG_EQ(
+            link.tx->TraceConnectWithoutContext("PhyTxEnd", MakeBoundCallback(&RecordTime, &sent)),
+            true,
+            "PhyTxEnd");
+        NS_TEST_ASSERT_MSG_EQ(link.rx->TraceConnectWithoutContext(
+                                  "PhyRxEnd",
+                                  MakeBoundCallback(&RecordTime, &received)),
+                              true,
+                              "PhyRxEnd");
+        Simulator::ScheduleNow(&SendBurst, &link, 64);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 64, "all frames sent");
+        NS_TEST_ASSERT_MSG_EQ(received.size(), 64, "all frames received");
+        for (std::size_t k = 1; k <= 64; k++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(sent[k - 1], m_frameTime * static_cast<int64_t>(k), "frame " << k);
+            NS_TEST_EXPECT_MSG_EQ(received[k - 1],
+                                  m_frameTime * static_cast<int64_t>(k) + MicroSeconds(1),
+                                  "frame " << k);
+        }
+        NS_TEST_EXPECT_MSG_EQ(link.tx->GetStats().txPackets, 64, "tx_packets");
+        NS_TEST_EXPECT_MSG_EQ(link.tx->GetStats().txBytes, 64 * 1514, "tx_bytes: skb->len");
+        NS_TEST_EXPECT_MSG_EQ(link.tx->GetTxRing(0).GetUsed(), 0, "every frame reclaimed");
+        Simulator::Destroy();
+    }
+
+    std::string m_rate; ///< line rate
+    Time m_frameTime;   ///< T
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The driver stops at its stop threshold and wakes at its wake threshold.
+ *
+ * e1000e-like: 64 descriptors, a context descriptor per packet (two per 1514-byte frame),
+ * stop when fewer than 19 are free, wake at 32 free; every completion interrupts at once and
+ * the poll runs at once, at 100 Mbit/s.
+ * - Posting 30 packets at t = 0: after post k, 64 - 2k descriptors are free; post 23 leaves
+ *   18 < 19 and stops the queue. Raw Send() ignores the stop, and posts 24 to 30 still fit
+ *   (post 30 leaves 4 free).
+ * - Frame k ends at k * T and its poll reclaims it; after frame j, 30 - j packets hold
+ *   2 * (30 - j) descriptors, so 4 + 2j are free: at least 32 first at j = 14.
+ *   The queue wakes at 14 * T = 1722.56 us.
+ */
+class NicStopWakeTestCase : public TestCase
+{
+  public:
+    NicStopWakeTestCase()
+        : TestCase("Stop and wake at the driver's thresholds (e1000e-like)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        helper.SetDeviceAttribute("TxRingSize", UintegerValue(64));
+        helper.SetDeviceAttribute("TxContextDescriptor", BooleanValue(true));
+        helper.SetDeviceAttribute("TxMaxDataPerDescriptor", UintegerValue(24576));
+        helper.SetDeviceAttribute("TxStopThreshold", UintegerValue(19));
+        helper.SetDeviceAttribute("TxWakeThreshold", UintegerValue(32));
+        Link link = MakeLink(helper);
+        std::vector<Time> wakes;
+        link.txQueue->SetWakeCallback(MakeBoundCallback(&NicStopWakeTestCase::Woken, &wakes));
+        Simulator::ScheduleNow(&NicStopWakeTestCase::Post, this, &link);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(wakes.size(), 1, "one wake");
+        NS_TEST_EXPECT_MSG_EQ(wakes[0], NanoSeconds(123040) * 14, "at 14 T");
+        NS_TEST_EXPECT_MSG_EQ(link.tx->GetStats().txPackets, 30, "all 30 sent");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Posts 30 packets, checking the stop after each.
+     * @param link the link
+     */
+    void Post(Link* link)
+    {
+        for (uint32_t k = 1; k <= 30; k++)
+        {
+            link->tx->Send(Create<Packet>(1500), link->rx->GetAddress(), 0x0800);
+            NS_TEST_EXPECT_MSG_EQ(link->txQueue->IsStopped(), (k >= 23), "after post " << k);
+        }
+        NS_TEST_EXPECT_MSG_EQ(link->tx->GetTxRing(0).GetUnused(), 4, "64 - 2 * 30");
+    }
+
+    /**
+     * Records a wake.
+     * @param wakes the record
+     */
+    static void Woken(std::vector<Time>* wakes)
+    {
+        wakes->push_back(Simulator::Now());
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief TX completions are batched by tx-usecs or tx-frames.
+ *
+ * 1 Gbit/s, T = 12.304 us, 64 frames posted at t = 0; frame k ends at k * T.
+ * - tx-usecs 100: the interrupt fires 100 us after the first completion it carries. The
+ *   first: 12.304 + 100 = 112.304 us, when frames 1..9 are done (9 T = 110.736 us, 10 T =
+ *   123.04 us): the poll reclaims 9. The next interrupt is 100 us after frame 10:
+ *   223.04 us, carrying frames 10..18 (18 T = 221.472 us); and so on, 9 per poll, each poll at
+ *   (9n + 1) T + 100 us, until the last (frames 64: 64 T + 100 us... it carries 64 - 63 = 1).
+ * - tx-frames 16 (with tx-usecs 1000 as the backstop): the interrupt fires at the 16th
+ *   completion: 16 T, 32 T, 48 T, 64 T, each poll reclaiming 16.
+ */
+class NicCoalescingTestCase : public TestCase
+{
+  public:
+    /// @param frames true for tx-frames 16, false for tx-usecs 100
+    explicit NicCoalescingTestCase(bool frames)
+        : TestCase(frames ? "Completion batching under tx-frames 16"
+                          : "Completion batching under tx-usecs 100"),
+          m_frames(frames)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        if (m_frames)
+        {
+            helper.SetDeviceAttribute("TxFrames", UintegerValue(16));
+            helper.SetDeviceAttribute("TxUsecs", TimeValue(MicroSeconds(1000)));
+        }
+        else
+        {
+            helper.SetDeviceAttribute("TxUsecs", TimeValue(MicroSeconds(100)));
+        }
+        Link link = MakeLink(helper);
+        PollLog polls;
+        NS_TEST_ASSERT_MSG_EQ(
+            link.tx->TraceConnectWithoutContext("Poll", MakeBoundCallback(&RecordPoll, &polls)),
+            true,
+            "Poll");
+        Simulator::ScheduleNow(&SendBurst, &link, 64);
+        Simulator::Run();
+
+        const Time t = NanoSeconds(12304);
+        PollLog expected;
+        if (m_frames)
+        {
+            for (int64_t n = 1; n <= 4; n++)
+            {
+                expected.emplace_back(t * (16 * n), 16);
+            }
+        }
+        else
+        {
+            // Polls at (9n + 1) T + 100 us for n = 0..7 reclaim 9 frames each (72 > 64: the
+            // last, n = 7 at 64 T + 100 us, reclaims 64 - 63 = 1).
+            for (int64_t n = 0; n <= 7; n++)
+            {
+                const int64_t first = 9 * n + 1;
+                expected.emplace_back(t * first + MicroSeconds(100),
+                                      static_cast<uint32_t>(std::min<int64_t>(9, 65 - first)));
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(polls.size(), expected.size(), "polls that reclaimed");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(polls[i].first, expected[i].first, "poll " << i);
+            NS_TEST_EXPECT_MSG_EQ(polls[i].second, expected[i].second, "poll " << i);
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_frames; ///< tx-frames rather than tx-usecs
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Frames that find the RX ring full are dropped as rx_missed.
+ *
+ * The receiver has 8 RX descriptors and rx-usecs 1000: its first RX interrupt comes 1 ms
+ * after the first frame, long after the 20-frame burst at 1 Gbit/s has arrived (20 T =
+ * 246.08 us). Frames 1..8 take the ring, frames 9..20 are missed: rx_missed = 12, and the
+ * poll passes 8 frames up.
+ */
+class NicRxOverflowTestCase : public TestCase
+{
+  public:
+    NicRxOverflowTestCase()
+        : TestCase("RX ring overflow counts rx_missed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("RxRingSize", UintegerValue(8));
+        helper.SetDeviceAttribute("RxUsecs", TimeValue(MicroSeconds(1000)));
+        Link link = MakeLink(helper);
+        Simulator::ScheduleNow(&SendBurst, &link, 20);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(link.rx->GetStats().rxMissed, 12, "rx_missed");
+        NS_TEST_EXPECT_MSG_EQ(link.rx->GetStats().rxPackets, 8, "passed up");
+        NS_TEST_EXPECT_MSG_EQ(link.rx->GetRxRing().GetUsed(), 0, "ring emptied by the poll");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Every packet given to Send() is on the wire, dropped with a reason, or still in a
+ * ring.
+ *
+ * 100 packets at t = 0 into a 32-descriptor ring (one descriptor each, stop threshold 1):
+ * 32 fit and 68 are dropped as TX_RING_FULL (raw Send() ignores the stopped queue). The run
+ * is stopped at 10.5 T at 100 Mbit/s: 10 frames are done, the 11th is on the wire, and with
+ * tx-usecs 10 ms no completion has been reclaimed, so 32 packets are still in the ring.
+ */
+class NicConservationTestCase : public TestCase
+{
+  public:
+    NicConservationTestCase()
+        : TestCase("Conservation: sent, dropped with a reason, or in a ring")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        helper.SetDeviceAttribute("TxRingSize", UintegerValue(32));
+        helper.SetDeviceAttribute("TxUsecs", TimeValue(MilliSeconds(10)));
+        Link link = MakeLink(helper);
+        uint32_t ringFull = 0;
+        NS_TEST_ASSERT_MSG_EQ(
+            link.tx->TraceConnectWithoutContext(
+                "Drop",
+                MakeBoundCallback(&NicConservationTestCase::CountDrop, &ringFull)),
+            true,
+            "Drop");
+        Simulator::ScheduleNow(&SendBurst, &link, 100);
+        Simulator::Stop(NanoSeconds(123040 * 21 / 2));
+        Simulator::Run();
+        const auto& stats = link.tx->GetStats();
+        const auto& ring = link.tx->GetTxRing(0);
+        NS_TEST_EXPECT_MSG_EQ(ringFull, 68, "TX_RING_FULL drops");
+        NS_TEST_EXPECT_MSG_EQ(stats.txDropped, 68, "tx_dropped");
+        NS_TEST_EXPECT_MSG_EQ(stats.txPackets, 10, "on the wire and done");
+        NS_TEST_EXPECT_MSG_EQ(ring.GetPackets(), 32, "in the ring");
+        NS_TEST_EXPECT_MSG_EQ(ring.GetDone(), 10, "done, not reclaimed");
+        NS_TEST_EXPECT_MSG_EQ(ring.GetFetched(), 1, "on the wire");
+        NS_TEST_EXPECT_MSG_EQ(stats.txDropped + ring.GetPackets(), 100, "conservation");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Counts TX_RING_FULL drops.
+     * @param count the counter
+     * @param packet the packet
+     * @param reason the reason
+     */
+    static void CountDrop(uint32_t* count, Ptr<const Packet> packet, NicNetDevice::DropReason reason)
+    {
+        if (reason == NicNetDevice::TX_RING_FULL)
+        {
+            (*count)++;
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Invalid settings stop with a message naming them.
+ */
+class NicBadConfigTestCase : public TestCase
+{
+  public:
+    NicBadConfigTestCase()
+        : TestCase("Invalid NIC settings stop with a message")
+    {
+    }
+
+  private:
+    /**
+     * Expects a link with one bad setting to stop once it starts.
+     * @param name attribute name
+     * @param value attribute value
+     * @param expected text the message must contain
+     */
+    void ExpectStop(const std::string& name, const std::string& value, const std::string& expected)
+    {
+        const auto outcome = debloattest::RunInChild([&name, &value]() {
+            NicHelper helper;
+            helper.SetDeviceAttribute(name, StringValue(value));
+            Link link = MakeLink(helper);
+            Simulator::ScheduleNow(&SendBurst, &link, 1);
+            Simulator::Run();
+        });
+        NS_TEST_EXPECT_MSG_EQ(outcome.stopped, true, name << "=" << value);
+        NS_TEST_EXPECT_MSG_NE(outcome.output.find(expected), std::string::npos, outcome.output);
+    }
+
+    void DoRun() override
+    {
+        ExpectStop("DataRate", "0bps", "DataRate (ethtool speed) must be positive");
+        ExpectStop("TxRingSize", "1", "TxRingSize=1 cannot hold a worst-case packet");
+        ExpectStop("TxWakeThreshold", "0", "TxWakeThreshold=0 is below TxStopThreshold=1");
+        ExpectStop("TxQueues", "65", "TxQueues=65 is out of range; accepted 1 to 64");
+        ExpectStop("TxFrames", "8", "a frame count above 1 needs a timer");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The debloat-nic-net-device suite.
+ */
+class NicNetDeviceTestSuite : public TestSuite
+{
+  public:
+    NicNetDeviceTestSuite()
+        : TestSuite("debloat-nic-net-device", compat::SUITE_UNIT)
+    {
+        AddTestCase(new NicRingDrainTestCase("100Mbps", NanoSeconds(123040)), compat::TEST_QUICK);
+        AddTestCase(new NicRingDrainTestCase("1Gbps", NanoSeconds(12304)), compat::TEST_QUICK);
+        AddTestCase(new NicStopWakeTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicCoalescingTestCase(false), compat::TEST_QUICK);
+        AddTestCase(new NicCoalescingTestCase(true), compat::TEST_QUICK);
+        AddTestCase(new NicRxOverflowTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicConservationTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicBadConfigTestCase(), compat::TEST_QUICK);
+    }
+};
+
+/// The suite's single instance.
+NicNetDeviceTestSuite g_nicNetDeviceTestSuite;
+
+} // namespace

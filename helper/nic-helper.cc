@@ -14,8 +14,10 @@
 #include "ns3/nic-channel.h"
 #include "ns3/nic-device-queue.h"
 #include "ns3/nic-net-device.h"
+#include "ns3/nic-profile.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -33,6 +35,15 @@ NicHelper::NicHelper()
 
 NicHelper::~NicHelper()
 {
+}
+
+void
+NicHelper::SetProfile(const std::string& name)
+{
+    for (const auto& [attribute, value] : NicProfile::Get(name).attributes)
+    {
+        m_deviceFactory.Set(attribute, StringValue(value));
+    }
 }
 
 void

@@ -37,6 +37,14 @@ class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     ~NicHelper() override;
 
     /**
+     * Applies a driver profile (e1000e, igb, mvneta, forcedeth, ag71xx, ag71xx-ar7100,
+     * iwl3945, ideal) to the devices to be made. Attributes set afterwards override it.
+     * Stops with the list of names for an unknown one.
+     * @param name the profile name
+     */
+    void SetProfile(const std::string& name);
+
+    /**
      * Sets an attribute of the devices to be made (ethtool-style knobs: DataRate, TxRingSize,
      * TxUsecs, ...).
      * @param name attribute name

@@ -68,9 +68,9 @@ class NicChannel : public Channel
   private:
     void DoDispose() override;
 
-    Time m_delay;                                 ///< propagation delay
-    std::array<Ptr<NicNetDevice>, 2> m_devices;   ///< the two ends
-    std::size_t m_nDevices{0};                    ///< devices attached
+    Time m_delay;                               ///< propagation delay
+    std::array<Ptr<NicNetDevice>, 2> m_devices; ///< the two ends
+    std::size_t m_nDevices{0};                  ///< devices attached
     TracedCallback<Ptr<const Packet>, Ptr<NetDevice>, Ptr<NetDevice>, Time, Time>
         m_txrxTrace; ///< frame, sender, receiver, wire time, wire time + delay
 };

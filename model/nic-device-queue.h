@@ -55,8 +55,8 @@ class NicDeviceQueue : public NetDeviceQueue
     /// Runs the queue disc's callback.
     void RunWake();
 
-    WakeCallback m_qdiscWake;    ///< the queue disc's wake callback
-    bool m_driverActive{false};  ///< the driver is running
+    WakeCallback m_qdiscWake;   ///< the queue disc's wake callback
+    bool m_driverActive{false}; ///< the driver is running
 };
 
 } // namespace debloat

@@ -9,8 +9,8 @@
 
 #include "nic-net-device.h"
 
-#include "nic-channel.h"
 #include "debloat-compat.h"
+#include "nic-channel.h"
 #include "nic-device-queue.h"
 
 #include "ns3/abort.h"
@@ -263,6 +263,12 @@ NicNetDevice::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&NicNetDevice::m_interruptRate),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SlowLinkInterruptRate",
+                          "InterruptRate below 1 Gbit/s (e1000e and igb drop to 4000 ints/s "
+                          "at 10 and 100 Mbit/s); 0: InterruptRate at every speed",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_slowLinkInterruptRate),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("CompletionAtTxStart",
                           "Reclaim a frame when it starts on the wire, without an interrupt, "
                           "as ns-3's PointToPointNetDevice reports it (the ideal profile)",
@@ -388,10 +394,10 @@ NicNetDevice::CheckConfig() const
 {
     NS_ABORT_MSG_IF(m_dataRate.GetBitRate() == 0,
                     "NicNetDevice: DataRate (ethtool speed) must be positive");
-    NS_ABORT_MSG_IF(m_mtu < 68,
-                    "NicNetDevice: Mtu=" << m_mtu << " is below 68, the IPv4 minimum");
+    NS_ABORT_MSG_IF(m_mtu < 68, "NicNetDevice: Mtu=" << m_mtu << " is below 68, the IPv4 minimum");
     NS_ABORT_MSG_IF(m_nTxQueues < 1 || m_nTxQueues > 64,
-                    "NicNetDevice: TxQueues=" << m_nTxQueues << " is out of range; accepted 1 to 64");
+                    "NicNetDevice: TxQueues=" << m_nTxQueues
+                                              << " is out of range; accepted 1 to 64");
     NS_ABORT_MSG_IF(m_txMaxDataPerDesc == 0,
                     "NicNetDevice: TxMaxDataPerDescriptor must be at least 1 byte");
     const uint32_t worst = GetTxDescriptors(m_mtu + EthernetHeader(false).GetSerializedSize());
@@ -401,33 +407,31 @@ NicNetDevice::CheckConfig() const
                         << " descriptors of a worst-case packet; accepted " << worst << " to "
                         << "TxWakeThreshold");
     NS_ABORT_MSG_IF(m_txWakeThreshold < m_txStopThreshold,
-                    "NicNetDevice: TxWakeThreshold=" << m_txWakeThreshold
-                                                     << " is below TxStopThreshold="
-                                                     << m_txStopThreshold << "; accepted "
-                                                     << "TxStopThreshold to TxRingSize");
-    NS_ABORT_MSG_IF(m_txRingSize < m_txStopThreshold + worst ||
-                        m_txWakeThreshold > m_txRingSize,
+                    "NicNetDevice: TxWakeThreshold="
+                        << m_txWakeThreshold << " is below TxStopThreshold=" << m_txStopThreshold
+                        << "; accepted "
+                        << "TxStopThreshold to TxRingSize");
+    NS_ABORT_MSG_IF(m_txRingSize < m_txStopThreshold + worst || m_txWakeThreshold > m_txRingSize,
                     "NicNetDevice: TxRingSize="
                         << m_txRingSize << " cannot hold a worst-case packet (" << worst
                         << " descriptors) above the stop threshold (" << m_txStopThreshold
-                        << ") and reach the wake threshold (" << m_txWakeThreshold
-                        << "); accepted " << std::max(m_txStopThreshold + worst, m_txWakeThreshold)
-                        << " or more");
+                        << ") and reach the wake threshold (" << m_txWakeThreshold << "); accepted "
+                        << std::max(m_txStopThreshold + worst, m_txWakeThreshold) << " or more");
     NS_ABORT_MSG_IF(m_rxRingSize == 0, "NicNetDevice: RxRingSize must be at least 1");
     NS_ABORT_MSG_IF(m_txWorkLimit == 0, "NicNetDevice: TxWorkLimit must be at least 1");
     NS_ABORT_MSG_IF(m_napiWeight == 0, "NicNetDevice: NapiWeight must be at least 1");
-    const std::string tx = InterruptModeration::Validate(
-        {m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), 0});
+    const std::string tx =
+        InterruptModeration::Validate({m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), 0});
     NS_ABORT_MSG_IF(!tx.empty(),
-                    "NicNetDevice: TxFrames=" << m_txFrames << ", TxUsecs=" << m_txUsecs.As(Time::US)
-                                              << ", TxPacketDelay="
-                                              << m_txPacketDelay.As(Time::US) << ": " << tx);
-    const std::string rx = InterruptModeration::Validate(
-        {m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), 0});
+                    "NicNetDevice: TxFrames="
+                        << m_txFrames << ", TxUsecs=" << m_txUsecs.As(Time::US)
+                        << ", TxPacketDelay=" << m_txPacketDelay.As(Time::US) << ": " << tx);
+    const std::string rx =
+        InterruptModeration::Validate({m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), 0});
     NS_ABORT_MSG_IF(!rx.empty(),
-                    "NicNetDevice: RxFrames=" << m_rxFrames << ", RxUsecs=" << m_rxUsecs.As(Time::US)
-                                              << ", RxPacketDelay="
-                                              << m_rxPacketDelay.As(Time::US) << ": " << rx);
+                    "NicNetDevice: RxFrames="
+                        << m_rxFrames << ", RxUsecs=" << m_rxUsecs.As(Time::US)
+                        << ", RxPacketDelay=" << m_rxPacketDelay.As(Time::US) << ": " << rx);
     if (m_queueInterface)
     {
         NS_ABORT_MSG_IF(m_queueInterface->GetNTxQueues() != m_nTxQueues,
@@ -447,8 +451,10 @@ NicNetDevice::CreateRings()
     }
     NS_LOG_FUNCTION(this);
     CheckConfig();
-    const int64_t minInterval =
-        m_interruptRate == 0 ? 0 : static_cast<int64_t>(1000000000 / m_interruptRate);
+    const bool slowLink = m_dataRate.GetBitRate() < 1000000000;
+    const uint32_t rate =
+        slowLink && m_slowLinkInterruptRate != 0 ? m_slowLinkInterruptRate : m_interruptRate;
+    const int64_t minInterval = rate == 0 ? 0 : static_cast<int64_t>(1000000000 / rate);
     m_txQueues.reserve(m_nTxQueues);
     m_vectors.resize(m_nTxQueues);
     for (uint32_t i = 0; i < m_nTxQueues; i++)
@@ -458,10 +464,8 @@ NicNetDevice::CreateRings()
         {
             m_txQueues[i].queue = m_queueInterface->GetTxQueue(i);
         }
-        m_vectors[i].txIrq.SetConfig(
-            {m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), minInterval});
-        m_vectors[i].rxIrq.SetConfig(
-            {m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), minInterval});
+        m_vectors[i].txIrq.SetConfig({m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), minInterval});
+        m_vectors[i].rxIrq.SetConfig({m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), minInterval});
     }
     m_rxRing = DescriptorRing<Ptr<Packet>>(m_rxRingSize);
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
@@ -483,8 +487,8 @@ NicNetDevice::GetTxDescriptors(uint32_t length) const
 Time
 NicNetDevice::GetWireTime(uint32_t length) const
 {
-    const uint64_t bits = 8 * (static_cast<uint64_t>(std::max(length, m_minFrameSize)) +
-                               m_l1Overhead);
+    const uint64_t bits =
+        8 * (static_cast<uint64_t>(std::max(length, m_minFrameSize)) + m_l1Overhead);
     const uint64_t rate = m_dataRate.GetBitRate();
     // Nanoseconds rounded to nearest: exact at 10 Mbit/s to 1 Gbit/s.
     const auto ns = static_cast<int64_t>((bits * 1000000000 + rate / 2) / rate);
@@ -501,8 +505,7 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
     }
     const uint32_t hash = discItem->Hash(m_hashSalt);
     // reciprocal_scale(): the hash scaled to [0, n).
-    const auto queue =
-        static_cast<uint16_t>((static_cast<uint64_t>(hash) * m_nTxQueues) >> 32);
+    const auto queue = static_cast<uint16_t>((static_cast<uint64_t>(hash) * m_nTxQueues) >> 32);
     NicTxQueueTag tag;
     tag.queue = queue;
     Ptr<Packet> packet = item->GetPacket();
@@ -732,8 +735,7 @@ NicNetDevice::Interrupt(uint32_t vector)
     {
         const double delay = m_softirqDelay->GetValue();
         NS_ABORT_MSG_IF(delay < 0, "NicNetDevice: SoftirqDelay drew a negative delay " << delay);
-        v.pollEvent =
-            Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
+        v.pollEvent = Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
     }
 }
 
@@ -749,8 +751,7 @@ NicNetDevice::Poll(uint32_t vector)
     bool rxMore = false;
     if (vector == 0)
     {
-        rx = m_rxRing.Clean(m_napiWeight, [this](Ptr<Packet> frame) { DeliverUp(frame); })
-                 .packets;
+        rx = m_rxRing.Clean(m_napiWeight, [this](Ptr<Packet> frame) { DeliverUp(frame); }).packets;
         rxMore = m_rxRing.GetDone() > 0;
     }
     m_pollTrace(vector, tx.packets, tx.bytes, rx);

@@ -28,7 +28,6 @@
 namespace ns3
 {
 
-
 namespace debloat
 {
 
@@ -84,11 +83,11 @@ class NicNetDevice : public NetDevice
     /// Why a packet was dropped; the names are those of the counters.
     enum DropReason
     {
-        TX_RING_FULL,    ///< Send() found too few free descriptors (a stopped queue was ignored)
-        TX_TOO_BIG,      ///< larger than the MTU
-        TX_LINK_DOWN,    ///< no channel attached
-        RX_MISSED,       ///< rx_missed_errors: a frame found the RX ring full
-        RX_TOO_BIG,      ///< a received frame larger than the MTU
+        TX_RING_FULL, ///< Send() found too few free descriptors (a stopped queue was ignored)
+        TX_TOO_BIG,   ///< larger than the MTU
+        TX_LINK_DOWN, ///< no channel attached
+        RX_MISSED,    ///< rx_missed_errors: a frame found the RX ring full
+        RX_TOO_BIG,   ///< a received frame larger than the MTU
     };
 
     /// Counters, named like `ethtool -S` and `ip -s link` show them.
@@ -329,62 +328,63 @@ class NicNetDevice : public NetDevice
     static int64_t Ns(Time t);
 
     // Configuration (attributes)
-    DataRate m_dataRate;            ///< line rate (ethtool speed)
-    uint16_t m_mtu;                 ///< MTU, bytes
-    uint32_t m_minFrameSize;        ///< frames shorter than this are padded on the wire
-    uint32_t m_l1Overhead;          ///< preamble, FCS and inter-frame gap, bytes
-    Time m_perFrameOverhead;        ///< extra wire time per frame (wifi airtime)
-    uint32_t m_nTxQueues;           ///< hardware TX queues
-    uint32_t m_txRingSize;          ///< TX descriptors per queue (ethtool tx)
-    uint32_t m_rxRingSize;          ///< RX descriptors (ethtool rx)
-    uint32_t m_txMaxDataPerDesc;    ///< data bytes per TX descriptor
-    bool m_txContextDescriptor;     ///< one context descriptor per packet
-    uint32_t m_txStopThreshold;     ///< stop when fewer descriptors are free
-    uint32_t m_txWakeThreshold;     ///< wake when at least this many are free
-    uint32_t m_txWorkLimit;         ///< TX packets reclaimed per poll
-    uint32_t m_napiWeight;          ///< RX packets per poll
-    Time m_txUsecs;                 ///< ethtool tx-usecs (absolute delay)
-    uint32_t m_txFrames;            ///< ethtool tx-frames
-    Time m_txPacketDelay;           ///< packet timer (e1000e TIDV)
-    Time m_rxUsecs;                 ///< ethtool rx-usecs
-    uint32_t m_rxFrames;            ///< ethtool rx-frames
-    Time m_rxPacketDelay;           ///< packet timer (e1000e RDTR)
-    uint32_t m_interruptRate;       ///< maximum interrupts per second per vector, 0 = none
-    bool m_completionAtTxStart;     ///< reclaim at transmission start ("ideal")
+    DataRate m_dataRate;              ///< line rate (ethtool speed)
+    uint16_t m_mtu;                   ///< MTU, bytes
+    uint32_t m_minFrameSize;          ///< frames shorter than this are padded on the wire
+    uint32_t m_l1Overhead;            ///< preamble, FCS and inter-frame gap, bytes
+    Time m_perFrameOverhead;          ///< extra wire time per frame (wifi airtime)
+    uint32_t m_nTxQueues;             ///< hardware TX queues
+    uint32_t m_txRingSize;            ///< TX descriptors per queue (ethtool tx)
+    uint32_t m_rxRingSize;            ///< RX descriptors (ethtool rx)
+    uint32_t m_txMaxDataPerDesc;      ///< data bytes per TX descriptor
+    bool m_txContextDescriptor;       ///< one context descriptor per packet
+    uint32_t m_txStopThreshold;       ///< stop when fewer descriptors are free
+    uint32_t m_txWakeThreshold;       ///< wake when at least this many are free
+    uint32_t m_txWorkLimit;           ///< TX packets reclaimed per poll
+    uint32_t m_napiWeight;            ///< RX packets per poll
+    Time m_txUsecs;                   ///< ethtool tx-usecs (absolute delay)
+    uint32_t m_txFrames;              ///< ethtool tx-frames
+    Time m_txPacketDelay;             ///< packet timer (e1000e TIDV)
+    Time m_rxUsecs;                   ///< ethtool rx-usecs
+    uint32_t m_rxFrames;              ///< ethtool rx-frames
+    Time m_rxPacketDelay;             ///< packet timer (e1000e RDTR)
+    uint32_t m_interruptRate;         ///< maximum interrupts per second per vector, 0 = none
+    uint32_t m_slowLinkInterruptRate; ///< the same below 1 Gbit/s, 0 = as m_interruptRate
+    bool m_completionAtTxStart;       ///< reclaim at transmission start ("ideal")
     Ptr<RandomVariableStream> m_softirqDelay; ///< interrupt to NAPI poll
     Ptr<UniformRandomVariable> m_hashKey;     ///< draws the flow-hash key
 
     // State
-    Ptr<Node> m_node;                       ///< owning node
-    Ptr<NicChannel> m_channel;              ///< the link
-    Mac48Address m_address;                 ///< MAC address
-    uint32_t m_ifIndex{0};                  ///< interface index
-    Ptr<NetDeviceQueueInterface> m_queueInterface; ///< flow control, if aggregated
-    std::vector<TxQueue> m_txQueues;        ///< hardware TX queues
-    std::vector<Vector> m_vectors;          ///< one per TX queue
-    DescriptorRing<Ptr<Packet>> m_rxRing{1}; ///< RX ring (resized at initialization)
-    bool m_wireBusy{false};                 ///< a frame is on the wire
-    uint32_t m_nextTxQueue{0};              ///< round-robin position of the hardware
-    uint32_t m_hashSalt{0};                 ///< flow-hash key (the kernel's hashrnd)
-    uint32_t m_driverDepth{0};              ///< nesting of DriverContext
-    Stats m_stats;                          ///< counters
-    NetDevice::ReceiveCallback m_rxCallback;          ///< up the stack
+    Ptr<Node> m_node;                                    ///< owning node
+    Ptr<NicChannel> m_channel;                           ///< the link
+    Mac48Address m_address;                              ///< MAC address
+    uint32_t m_ifIndex{0};                               ///< interface index
+    Ptr<NetDeviceQueueInterface> m_queueInterface;       ///< flow control, if aggregated
+    std::vector<TxQueue> m_txQueues;                     ///< hardware TX queues
+    std::vector<Vector> m_vectors;                       ///< one per TX queue
+    DescriptorRing<Ptr<Packet>> m_rxRing{1};             ///< RX ring (resized at initialization)
+    bool m_wireBusy{false};                              ///< a frame is on the wire
+    uint32_t m_nextTxQueue{0};                           ///< round-robin position of the hardware
+    uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
+    uint32_t m_driverDepth{0};                           ///< nesting of DriverContext
+    Stats m_stats;                                       ///< counters
+    NetDevice::ReceiveCallback m_rxCallback;             ///< up the stack
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap
-    TracedCallback<> m_linkChangeCallbacks;           ///< link change callbacks
+    TracedCallback<> m_linkChangeCallbacks;              ///< link change callbacks
 
     // Traces
-    TracedCallback<Ptr<const Packet>> m_macTxTrace;       ///< packet accepted by Send()
-    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;   ///< packet dropped by Send()
-    TracedCallback<Ptr<const Packet>> m_macRxTrace;       ///< packet passed up
-    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace; ///< packet passed to promisc
-    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;  ///< frame starts on the wire
-    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;    ///< frame's last bit left
-    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;    ///< frame's last bit arrived
-    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;   ///< frame dropped on receipt
-    TracedCallback<Ptr<const Packet>> m_snifferTrace;     ///< pcap
-    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace; ///< promiscuous pcap
-    TracedCallback<Ptr<const Packet>, DropReason> m_dropTrace; ///< every drop, with reason
-    TracedCallback<uint32_t, uint32_t, uint64_t> m_txRingTrace; ///< TX ring occupancy
+    TracedCallback<Ptr<const Packet>> m_macTxTrace;                ///< packet accepted by Send()
+    TracedCallback<Ptr<const Packet>> m_macTxDropTrace;            ///< packet dropped by Send()
+    TracedCallback<Ptr<const Packet>> m_macRxTrace;                ///< packet passed up
+    TracedCallback<Ptr<const Packet>> m_macPromiscRxTrace;         ///< packet passed to promisc
+    TracedCallback<Ptr<const Packet>> m_phyTxBeginTrace;           ///< frame starts on the wire
+    TracedCallback<Ptr<const Packet>> m_phyTxEndTrace;             ///< frame's last bit left
+    TracedCallback<Ptr<const Packet>> m_phyRxEndTrace;             ///< frame's last bit arrived
+    TracedCallback<Ptr<const Packet>> m_phyRxDropTrace;            ///< frame dropped on receipt
+    TracedCallback<Ptr<const Packet>> m_snifferTrace;              ///< pcap
+    TracedCallback<Ptr<const Packet>> m_promiscSnifferTrace;       ///< promiscuous pcap
+    TracedCallback<Ptr<const Packet>, DropReason> m_dropTrace;     ///< every drop, with reason
+    TracedCallback<uint32_t, uint32_t, uint64_t> m_txRingTrace;    ///< TX ring occupancy
     TracedCallback<uint32_t, uint32_t, uint32_t> m_interruptTrace; ///< interrupts
     TracedCallback<uint32_t, uint32_t, uint64_t, uint32_t> m_pollTrace; ///< NAPI polls
 };

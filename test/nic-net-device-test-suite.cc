@@ -35,10 +35,10 @@ namespace
 /// A two-node NIC link for tests.
 struct Link
 {
-    NodeContainer nodes;          ///< the two nodes
-    Ptr<NicNetDevice> tx;         ///< sender
-    Ptr<NicNetDevice> rx;         ///< receiver
-    Ptr<NetDeviceQueue> txQueue;  ///< the sender's TX queue 0
+    NodeContainer nodes;         ///< the two nodes
+    Ptr<NicNetDevice> tx;        ///< sender
+    Ptr<NicNetDevice> rx;        ///< receiver
+    Ptr<NetDeviceQueue> txQueue; ///< the sender's TX queue 0
 };
 
 /**
@@ -138,18 +138,20 @@ class NicRingDrainTestCase : public TestCase
             link.tx->TraceConnectWithoutContext("PhyTxEnd", MakeBoundCallback(&RecordTime, &sent)),
             true,
             "PhyTxEnd");
-        NS_TEST_ASSERT_MSG_EQ(link.rx->TraceConnectWithoutContext(
-                                  "PhyRxEnd",
-                                  MakeBoundCallback(&RecordTime, &received)),
-                              true,
-                              "PhyRxEnd");
+        NS_TEST_ASSERT_MSG_EQ(
+            link.rx->TraceConnectWithoutContext("PhyRxEnd",
+                                                MakeBoundCallback(&RecordTime, &received)),
+            true,
+            "PhyRxEnd");
         Simulator::ScheduleNow(&SendBurst, &link, 64);
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(sent.size(), 64, "all frames sent");
         NS_TEST_ASSERT_MSG_EQ(received.size(), 64, "all frames received");
         for (std::size_t k = 1; k <= 64; k++)
         {
-            NS_TEST_EXPECT_MSG_EQ(sent[k - 1], m_frameTime * static_cast<int64_t>(k), "frame " << k);
+            NS_TEST_EXPECT_MSG_EQ(sent[k - 1],
+                                  m_frameTime * static_cast<int64_t>(k),
+                                  "frame " << k);
             NS_TEST_EXPECT_MSG_EQ(received[k - 1],
                                   m_frameTime * static_cast<int64_t>(k) + MicroSeconds(1),
                                   "frame " << k);
@@ -398,7 +400,9 @@ class NicConservationTestCase : public TestCase
      * @param packet the packet
      * @param reason the reason
      */
-    static void CountDrop(uint32_t* count, Ptr<const Packet> packet, NicNetDevice::DropReason reason)
+    static void CountDrop(uint32_t* count,
+                          Ptr<const Packet> packet,
+                          NicNetDevice::DropReason reason)
     {
         if (reason == NicNetDevice::TX_RING_FULL)
         {

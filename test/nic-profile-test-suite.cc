@@ -139,10 +139,10 @@ class NicProfileGoodputTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(with / without, 1.0, 0.01, "goodput with BQL");
     }
 
-    std::string m_profile;  ///< profile name
-    std::string m_rate;     ///< line rate, or empty
-    double m_lineRate{0};   ///< line rate, bit/s
-    double m_wireTime{0};   ///< wire time of a 1514-byte frame, s
+    std::string m_profile; ///< profile name
+    std::string m_rate;    ///< line rate, or empty
+    double m_lineRate{0};  ///< line rate, bit/s
+    double m_wireTime{0};  ///< wire time of a 1514-byte frame, s
 };
 
 /**
@@ -193,8 +193,7 @@ class NicProfileTestSuite : public TestSuite
             }
             for (const std::string rate : {"100Mbps", "1Gbps"})
             {
-                AddTestCase(new NicProfileGoodputTestCase(profile.name, rate),
-                            compat::TEST_QUICK);
+                AddTestCase(new NicProfileGoodputTestCase(profile.name, rate), compat::TEST_QUICK);
             }
         }
     }

@@ -12,6 +12,7 @@
 #include "debloat-compat.h"
 #include "nic-channel.h"
 #include "nic-device-queue.h"
+#include "tx-queue-select.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -883,6 +884,13 @@ std::size_t
 NicNetDevice::GetNTxQueues() const
 {
     return m_nTxQueues;
+}
+
+uint32_t
+NicNetDevice::GetFlowHashKey()
+{
+    CreateRings();
+    return m_hashSalt;
 }
 
 int64_t

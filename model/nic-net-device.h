@@ -154,6 +154,13 @@ class NicNetDevice : public NetDevice
     std::size_t SelectTxQueue(Ptr<QueueItem> item);
 
     /**
+     * The key this device hashes flows with (the kernel's random hashrnd), drawn from a
+     * random stream when the rings are made.
+     * @return the key passed to QueueDiscItem::Hash()
+     */
+    uint32_t GetFlowHashKey();
+
+    /**
      * Assigns a fixed random variable stream number to the random variables used by this
      * device (the soft-IRQ delay and the flow-hash key).
      * @param stream first stream index to use

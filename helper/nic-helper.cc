@@ -94,6 +94,20 @@ NicHelper::Install(Ptr<Node> a, Ptr<Node> b) const
     return devices;
 }
 
+int64_t
+NicHelper::AssignStreams(const NetDeviceContainer& devices, int64_t stream)
+{
+    int64_t current = stream;
+    for (auto it = devices.Begin(); it != devices.End(); ++it)
+    {
+        if (Ptr<NicNetDevice> device = DynamicCast<NicNetDevice>(*it))
+        {
+            current += device->AssignStreams(current);
+        }
+    }
+    return current - stream;
+}
+
 void
 NicHelper::EnablePcapInternal(std::string prefix,
                               Ptr<NetDevice> nd,

@@ -74,6 +74,15 @@ class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
      */
     NetDeviceContainer Install(const NodeContainer& nodes) const;
 
+    /**
+     * Assigns fixed random variable stream numbers to the devices' random variables (the
+     * soft-IRQ delay and the flow-hash key).
+     * @param devices the devices (others are skipped)
+     * @param stream first stream index to use
+     * @return the number of stream indices assigned
+     */
+    static int64_t AssignStreams(const NetDeviceContainer& devices, int64_t stream);
+
   private:
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,

@@ -455,6 +455,48 @@ class NicBadConfigTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief AssignStreams makes the random parts of a device repeatable.
+ *
+ * The flow-hash key is drawn from the device's random stream: the same stream number gives
+ * the same key in a new simulation, another stream number another key.
+ */
+class NicAssignStreamsTestCase : public TestCase
+{
+  public:
+    NicAssignStreamsTestCase()
+        : TestCase("AssignStreams fixes the flow-hash key")
+    {
+    }
+
+  private:
+    /**
+     * Builds a link, assigns streams and reads the sender's key.
+     * @param stream the first stream number
+     * @return the key
+     */
+    static uint32_t KeyFor(int64_t stream)
+    {
+        NicHelper helper;
+        Link link = MakeLink(helper);
+        NetDeviceContainer devices;
+        devices.Add(link.tx);
+        devices.Add(link.rx);
+        const int64_t used = NicHelper::AssignStreams(devices, stream);
+        const uint32_t key = link.tx->GetFlowHashKey();
+        Simulator::Destroy();
+        return used == 4 ? key : 0;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t first = KeyFor(10);
+        NS_TEST_EXPECT_MSG_EQ(KeyFor(10), first, "same stream, same key");
+        NS_TEST_EXPECT_MSG_NE(KeyFor(20), first, "another stream, another key");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-nic-net-device suite.
  */
 class NicNetDeviceTestSuite : public TestSuite
@@ -471,6 +513,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicRxOverflowTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicConservationTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicBadConfigTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicAssignStreamsTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -12,6 +12,7 @@
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/byte-queue-limits.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/internet-module.h"
@@ -20,7 +21,6 @@
 #include "ns3/nic-net-device.h"
 #include "ns3/traffic-control-module.h"
 #include "ns3/tx-queue-select.h"
-#include "ns3/byte-queue-limits.h"
 
 #include <vector>
 
@@ -85,9 +85,8 @@ class NicBqlInflightTestCase : public TestCase
                 "Inflight trace");
         }
         OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(interfaces.GetAddress(1), 9));
-        onoff.SetConstantRate(
-            DataRate(static_cast<uint64_t>(DataRate(m_rate).GetBitRate() * 1.2)),
-            1472);
+        onoff.SetConstantRate(DataRate(static_cast<uint64_t>(DataRate(m_rate).GetBitRate() * 1.2)),
+                              1472);
         onoff.Install(nodes.Get(0)).Start(Seconds(0));
         Simulator::Stop(MilliSeconds(300));
         Simulator::Run();
@@ -115,10 +114,10 @@ class NicBqlInflightTestCase : public TestCase
         }
     }
 
-    std::string m_profile;       ///< profile
-    std::string m_rate;          ///< line rate
-    uint32_t m_posts{0};         ///< posts seen
-    uint32_t m_violations{0};    ///< posts above the bound
+    std::string m_profile;    ///< profile
+    std::string m_rate;       ///< line rate
+    uint32_t m_posts{0};      ///< posts seen
+    uint32_t m_violations{0}; ///< posts above the bound
 };
 
 /**
@@ -156,7 +155,8 @@ class NicSteeringTestCase : public TestCase
         Ipv4InterfaceContainer interfaces = address.Assign(devices);
         Ptr<NicNetDevice> tx = DynamicCast<NicNetDevice>(devices.Get(0));
         NS_TEST_ASSERT_MSG_EQ(
-            tx->TraceConnectWithoutContext("TxRing", MakeCallback(&NicSteeringTestCase::Ring, this)),
+            tx->TraceConnectWithoutContext("TxRing",
+                                           MakeCallback(&NicSteeringTestCase::Ring, this)),
             true,
             "TxRing trace");
 
@@ -199,9 +199,7 @@ class NicSteeringTestCase : public TestCase
             }
             for (int i = 0; i < 50; i++)
             {
-                Simulator::Schedule(MilliSeconds(100 + i),
-                                    &NicSteeringTestCase::SendOne,
-                                    socket);
+                Simulator::Schedule(MilliSeconds(100 + i), &NicSteeringTestCase::SendOne, socket);
             }
         }
         Simulator::Run();

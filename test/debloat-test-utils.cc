@@ -6,6 +6,10 @@
 
 #include "debloat-test-utils.h"
 
+#include "ns3/applications-module.h"
+#include "ns3/nic-helper.h"
+#include "ns3/traffic-control-module.h"
+
 #include <array>
 #include <cstdio>
 #include <iostream>
@@ -56,6 +60,39 @@ RunInChild(const std::function<void()>& body)
     waitpid(pid, &status, 0);
     outcome.stopped = WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0);
     return outcome;
+}
+
+FloodedNicLink
+MakeFloodedNicLink(const std::string& profile, const std::string& rate, bool bql)
+{
+    using namespace ns3;
+    FloodedNicLink link;
+    link.nodes.Create(2);
+    debloat::NicHelper nic;
+    nic.SetProfile(profile);
+    if (!rate.empty())
+    {
+        nic.SetDeviceAttribute("DataRate", StringValue(rate));
+    }
+    link.devices = nic.Install(link.nodes);
+    InternetStackHelper internet;
+    internet.Install(link.nodes);
+    TrafficControlHelper tch;
+    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
+    if (bql)
+    {
+        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+    }
+    tch.Install(link.devices.Get(0));
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    link.interfaces = address.Assign(link.devices);
+
+    DataRateValue lineRate;
+    link.devices.Get(0)->GetAttribute("DataRate", lineRate);
+    OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(link.interfaces.GetAddress(1), 9));
+    onoff.SetConstantRate(DataRate(lineRate.Get().GetBitRate() * 6 / 5), 1472);
+    onoff.Install(link.nodes.Get(0)).Start(Seconds(0));
+    return link;
 }
 
 } // namespace debloattest

@@ -7,6 +7,9 @@
 #ifndef DEBLOAT_TEST_UTILS_H
 #define DEBLOAT_TEST_UTILS_H
 
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+
 #include <functional>
 #include <string>
 
@@ -37,6 +40,29 @@ struct ChildOutcome
  * @return whether it stopped and what it printed
  */
 ChildOutcome RunInChild(const std::function<void()>& body);
+
+/**
+ * @ingroup debloat-tests
+ * @brief Two nodes joined by a NicNetDevice link, with the IP stack and a UDP flood.
+ */
+struct FloodedNicLink
+{
+    ns3::NodeContainer nodes;               ///< sender, receiver
+    ns3::NetDeviceContainer devices;        ///< sender's device first
+    ns3::Ipv4InterfaceContainer interfaces; ///< 10.0.0.1, 10.0.0.2
+};
+
+/**
+ * @ingroup debloat-tests
+ * Builds a NIC link on a profile, puts pfifo_fast (1000 packets) and optionally
+ * ByteQueueLimits on the sender's egress, and starts at t = 0 a UDP flow of 1472-byte
+ * datagrams (1500-byte IP packets) at 1.2 times the line rate to port 9 of the receiver.
+ * @param profile the NicNetDevice profile
+ * @param rate the line rate ("" keeps the profile's)
+ * @param bql whether to install ByteQueueLimits
+ * @return the link
+ */
+FloodedNicLink MakeFloodedNicLink(const std::string& profile, const std::string& rate, bool bql);
 
 } // namespace debloattest
 

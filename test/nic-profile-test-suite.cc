@@ -74,35 +74,13 @@ class NicProfileGoodputTestCase : public TestCase
      */
     double Goodput(bool bql)
     {
-        NodeContainer nodes;
-        nodes.Create(2);
-        NicHelper nic;
-        nic.SetProfile(m_profile);
-        if (!m_rate.empty())
-        {
-            nic.SetDeviceAttribute("DataRate", StringValue(m_rate));
-        }
-        NetDeviceContainer devices = nic.Install(nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        TrafficControlHelper tch;
-        tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
-        if (bql)
-        {
-            tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
-        }
-        tch.Install(devices.Get(0));
-        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer interfaces = address.Assign(devices);
-
-        Ptr<NicNetDevice> tx = DynamicCast<NicNetDevice>(devices.Get(0));
-        m_lineRate = static_cast<double>(DataRateValue(GetRate(tx)).Get().GetBitRate());
-        OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(interfaces.GetAddress(1), 9));
-        onoff.SetConstantRate(DataRate(static_cast<uint64_t>(m_lineRate * 1.2)), 1472);
-        onoff.Install(nodes.Get(0)).Start(Seconds(0));
+        const debloattest::FloodedNicLink link =
+            debloattest::MakeFloodedNicLink(m_profile, m_rate, bql);
+        Ptr<NicNetDevice> tx = DynamicCast<NicNetDevice>(link.devices.Get(0));
         PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
                                     InetSocketAddress(Ipv4Address::GetAny(), 9));
-        Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkHelper.Install(nodes.Get(1)).Get(0));
+        Ptr<PacketSink> sink =
+            DynamicCast<PacketSink>(sinkHelper.Install(link.nodes.Get(1)).Get(0));
         uint64_t at200 = 0;
         uint64_t at700 = 0;
         Simulator::Schedule(MilliSeconds(200), &ReadRx, sink, &at200);
@@ -112,17 +90,6 @@ class NicProfileGoodputTestCase : public TestCase
         m_wireTime = tx->GetWireTime(1514).GetSeconds();
         Simulator::Destroy();
         return static_cast<double>(at700 - at200) * 8 / 0.5;
-    }
-
-    /**
-     * @param device the device
-     * @return its DataRate attribute
-     */
-    static DataRateValue GetRate(Ptr<NicNetDevice> device)
-    {
-        DataRateValue rate;
-        device->GetAttribute("DataRate", rate);
-        return rate;
     }
 
     void DoRun() override

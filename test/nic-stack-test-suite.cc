@@ -11,6 +11,8 @@
  * limit plus one packet into the ring, and flows are steered to TX queues as skb_tx_hash does.
  */
 
+#include "debloat-test-utils.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/byte-queue-limits.h"
 #include "ns3/core-module.h"
@@ -56,20 +58,9 @@ class NicBqlInflightTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer nodes;
-        nodes.Create(2);
-        NicHelper nic;
-        nic.SetProfile(m_profile);
-        nic.SetDeviceAttribute("DataRate", StringValue(m_rate));
-        NetDeviceContainer devices = nic.Install(nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        TrafficControlHelper tch;
-        tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
-        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
-        tch.Install(devices.Get(0));
-        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer interfaces = address.Assign(devices);
+        const debloattest::FloodedNicLink link =
+            debloattest::MakeFloodedNicLink(m_profile, m_rate, true);
+        const NetDeviceContainer& devices = link.devices;
         // Whichever TX queue the flow hashes to, its own BQL is checked.
         Ptr<NetDeviceQueueInterface> ndqi = devices.Get(0)->GetObject<NetDeviceQueueInterface>();
         for (std::size_t q = 0; q < ndqi->GetNTxQueues(); q++)
@@ -84,10 +75,6 @@ class NicBqlInflightTestCase : public TestCase
                 true,
                 "Inflight trace");
         }
-        OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(interfaces.GetAddress(1), 9));
-        onoff.SetConstantRate(DataRate(static_cast<uint64_t>(DataRate(m_rate).GetBitRate() * 1.2)),
-                              1472);
-        onoff.Install(nodes.Get(0)).Start(Seconds(0));
         Simulator::Stop(MilliSeconds(300));
         Simulator::Run();
         // At 100 Mbit/s 0.3 s carries about 24000 frames: the check must have seen thousands.

@@ -23,6 +23,7 @@
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
+#include "ns3/nic-profile.h"
 
 #include <vector>
 
@@ -455,6 +456,220 @@ class NicBadConfigTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief Stop and wake at each driver profile's own thresholds.
+ *
+ * Interrupt moderation is switched off (every completion interrupts and is reclaimed at once)
+ * so that only the ring arithmetic shows. With R descriptors, d per 1514-byte frame, stop
+ * below S free and wake at W free, a driver that posts until the queue stops:
+ * - stops after post k = floor((R - S) / d) + 1, the first to leave R - d k < S free;
+ * - wakes after reclaiming j = k - floor((R - W) / d) frames, the first count that leaves
+ *   R - d (k - j) >= W free; frame j ends, and is reclaimed, at j T.
+ * The ideal profile reclaims a frame when it starts: post 1 leaves the ring at once, so it
+ * stops after k + 1 posts, and the frame reclaimed j-th after the stop starts at j T.
+ * For example e1000e: R 256, d 2, S 19, W 32: k = 119, j = 7; iwl3945: R 256, d 1, S 34,
+ * W 67: k = 223 (the seed's "about 223"), j = 34.
+ */
+class NicProfileThresholdTestCase : public TestCase
+{
+  public:
+    /// @param profile the profile
+    explicit NicProfileThresholdTestCase(const std::string& profile)
+        : TestCase("Stop and wake at the " + profile + " thresholds"),
+          m_profile(profile)
+    {
+    }
+
+  private:
+    /**
+     * Reads an unsigned attribute.
+     * @param device the device
+     * @param name the attribute
+     * @return its value
+     */
+    static uint32_t Get(Ptr<NicNetDevice> device, const std::string& name)
+    {
+        UintegerValue value;
+        device->GetAttribute(name, value);
+        return static_cast<uint32_t>(value.Get());
+    }
+
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetProfile(m_profile);
+        helper.SetDeviceAttribute("TxUsecs", TimeValue(Seconds(0)));
+        helper.SetDeviceAttribute("TxPacketDelay", TimeValue(Seconds(0)));
+        helper.SetDeviceAttribute("TxFrames", UintegerValue(0));
+        helper.SetDeviceAttribute("InterruptRate", UintegerValue(0));
+        helper.SetDeviceAttribute("SlowLinkInterruptRate", UintegerValue(0));
+        m_link = MakeLink(helper);
+        Ptr<NicNetDevice> tx = m_link.tx;
+        const uint32_t ring = Get(tx, "TxRingSize");
+        const uint32_t d = tx->GetTxDescriptors(1514);
+        const uint32_t stop = Get(tx, "TxStopThreshold");
+        const uint32_t wake = Get(tx, "TxWakeThreshold");
+        BooleanValue atStart;
+        tx->GetAttribute("CompletionAtTxStart", atStart);
+        const uint32_t k = (ring - stop) / d + 1 + (atStart.Get() ? 1 : 0);
+        const int64_t j = k - (atStart.Get() ? 1 : 0) - (ring - wake) / d;
+        const Time t = tx->GetWireTime(1514);
+        m_link.txQueue->SetWakeCallback(MakeCallback(&NicProfileThresholdTestCase::Woken, this));
+        Simulator::ScheduleNow(&NicProfileThresholdTestCase::PostUntilStopped, this);
+        Simulator::Stop(t * (j + 1));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_posts, k, "posts until the queue stopped");
+        NS_TEST_ASSERT_MSG_EQ(m_wakes.size(), 1, "one wake");
+        NS_TEST_EXPECT_MSG_EQ(m_wakes[0], t * j, "wake time");
+        Simulator::Destroy();
+    }
+
+    /// Posts full-size frames until the driver stops the queue.
+    void PostUntilStopped()
+    {
+        while (!m_link.txQueue->IsStopped() && m_posts < 100000)
+        {
+            m_link.tx->Send(Create<Packet>(1500), m_link.rx->GetAddress(), 0x0800);
+            m_posts++;
+        }
+    }
+
+    /// The queue's wake callback.
+    void Woken()
+    {
+        m_wakes.push_back(Simulator::Now());
+    }
+
+    std::string m_profile;     ///< profile
+    Link m_link;               ///< the link
+    uint32_t m_posts{0};       ///< posts made
+    std::vector<Time> m_wakes; ///< wake times
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief NAPI passes received frames up in batches of at most NapiWeight.
+ *
+ * The receiver has NapiWeight 4 and rx-usecs 1 ms, so all 10 frames of a burst at 1 Gbit/s
+ * (10 T = 123.04 us) are in its RX ring when the first RX interrupt comes. The poll passes up
+ * 4, stays scheduled because it used its whole weight, and the re-polls (no softirq delay)
+ * pass 4 and then 2: the Poll trace shows RX counts 4, 4, 2.
+ */
+class NicNapiWeightTestCase : public TestCase
+{
+  public:
+    NicNapiWeightTestCase()
+        : TestCase("NAPI weight bounds the RX frames per poll")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("NapiWeight", UintegerValue(4));
+        helper.SetDeviceAttribute("RxUsecs", TimeValue(MilliSeconds(1)));
+        Link link = MakeLink(helper);
+        NS_TEST_ASSERT_MSG_EQ(
+            link.rx->TraceConnectWithoutContext("Poll",
+                                                MakeCallback(&NicNapiWeightTestCase::Poll, this)),
+            true,
+            "Poll trace");
+        Simulator::ScheduleNow(&SendBurst, &link, 10);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ((m_rx == std::vector<uint32_t>{4, 4, 2}), true, "RX per poll");
+        NS_TEST_EXPECT_MSG_EQ(link.rx->GetStats().rxPackets, 10, "all passed up");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Records the RX count of each poll that passed frames up.
+     * @param vector the vector
+     * @param txPackets TX packets reclaimed
+     * @param txBytes their bytes
+     * @param rxPackets RX packets passed up
+     */
+    void Poll(uint32_t vector, uint32_t txPackets, uint64_t txBytes, uint32_t rxPackets)
+    {
+        if (rxPackets > 0)
+        {
+            m_rx.push_back(rxPackets);
+        }
+    }
+
+    std::vector<uint32_t> m_rx; ///< RX frames per poll
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief pcap traces are Ethernet (DLT_EN10MB) and hold every frame.
+ *
+ * Three frames from device 0. The Sniffer traces of both devices, written to DLT_EN10MB pcap
+ * files as NicHelper::EnablePcap writes them, hold three records of 1514 bytes each (the
+ * frame without FCS). The helper's own files are made too, but stay open until the end of
+ * the process, so the check reads files it can close.
+ */
+class NicPcapTestCase : public TestCase
+{
+  public:
+    NicPcapTestCase()
+        : TestCase("pcap traces are DLT_EN10MB with every frame")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        Link link = MakeLink(helper);
+        const std::string prefix = CreateTempDirFilename("nic-pcap");
+        SystemPath::MakeDirectories(prefix.substr(0, prefix.rfind('/')));
+        helper.EnablePcap(prefix + "-helper", link.tx, false, true);
+        PcapHelper pcap;
+        std::vector<Ptr<PcapFileWrapper>> files;
+        for (Ptr<NicNetDevice> device : {link.tx, link.rx})
+        {
+            files.push_back(pcap.CreateFile(prefix + "-" + std::to_string(files.size()),
+                                            std::ios::out,
+                                            PcapHelper::DLT_EN10MB));
+            pcap.HookDefaultSink<NicNetDevice>(device, "Sniffer", files.back());
+        }
+        Simulator::ScheduleNow(&SendBurst, &link, 3);
+        Simulator::Run();
+        Simulator::Destroy();
+        for (std::size_t i = 0; i < files.size(); i++)
+        {
+            files[i]->Close();
+            const std::string name = prefix + "-" + std::to_string(i);
+            PcapFile file;
+            file.Open(name, std::ios::in);
+            NS_TEST_ASSERT_MSG_EQ(file.Fail(), false, "open " << name);
+            NS_TEST_EXPECT_MSG_EQ(file.GetDataLinkType(), 1, "DLT_EN10MB");
+            uint32_t records = 0;
+            std::vector<uint8_t> data(65536);
+            uint32_t tsSec;
+            uint32_t tsUsec;
+            uint32_t inclLen;
+            uint32_t origLen;
+            uint32_t readLen;
+            while (true)
+            {
+                file.Read(data.data(), data.size(), tsSec, tsUsec, inclLen, origLen, readLen);
+                if (file.Fail() || file.Eof())
+                {
+                    break;
+                }
+                records++;
+                NS_TEST_EXPECT_MSG_EQ(origLen, 1514, "frame length");
+            }
+            NS_TEST_EXPECT_MSG_EQ(records, 3, "records in " << name);
+            file.Close();
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief AssignStreams makes the random parts of a device repeatable.
  *
  * The flow-hash key is drawn from the device's random stream: the same stream number gives
@@ -514,6 +729,12 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicConservationTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicBadConfigTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicAssignStreamsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicNapiWeightTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicPcapTestCase(), compat::TEST_QUICK);
+        for (const NicProfile& profile : NicProfile::GetAll())
+        {
+            AddTestCase(new NicProfileThresholdTestCase(profile.name), compat::TEST_QUICK);
+        }
     }
 };
 

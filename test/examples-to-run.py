@@ -8,6 +8,7 @@ cpp_examples = [
     ("bql-latency-under-load --duration=3 --config=fq_codel+bql", "True", "False"),
     ("bql-latency-under-load --duration=3 --config=pfifo_fast", "True", "False"),
     ("bql-latency-under-load --duration=3 --device=p2p --ring=256 --config=fq_codel", "True", "False"),
+    ("nic-benchmark --duration=1 --rate=100Mbps", "True", "False"),
 ]
 
 python_examples = []

@@ -210,13 +210,12 @@ main(int argc, char* argv[])
     NS_ABORT_MSG_IF(durationS == 0, "--duration must be at least 1 second");
 
     InstructionCounter counter;
-    std::cout << "Forwarding cost, sender -> router -> receiver at " << rate << ", "
-              << durationS << " simulated s per configuration\n"
-              << (counter.IsAvailable() ? "" : "(instruction counts unavailable here)\n")
-              << "\n"
-              << std::left << std::setw(14) << "device" << std::right << std::setw(12)
-              << "packets" << std::setw(12) << "CPU s" << std::setw(14) << "us/packet"
-              << std::setw(16) << "instr/packet" << std::setw(12) << "vs p2p" << "\n";
+    std::cout << "Forwarding cost, sender -> router -> receiver at " << rate << ", " << durationS
+              << " simulated s per configuration\n"
+              << (counter.IsAvailable() ? "" : "(instruction counts unavailable here)\n") << "\n"
+              << std::left << std::setw(14) << "device" << std::right << std::setw(12) << "packets"
+              << std::setw(12) << "CPU s" << std::setw(14) << "us/packet" << std::setw(16)
+              << "instr/packet" << std::setw(12) << "vs p2p" << "\n";
     double p2pCost = 0;
     for (const std::string device : {"p2p", "ideal", "e1000e", "igb"})
     {
@@ -231,11 +230,11 @@ main(int argc, char* argv[])
         {
             p2pCost = cost;
         }
-        std::cout << std::left << std::setw(14) << device << std::right << std::setw(12)
-                  << packets << std::fixed << std::setprecision(2) << std::setw(12) << cpu
-                  << std::setw(14) << perPacketUs << std::setprecision(0) << std::setw(16)
-                  << perPacketInstr << std::setprecision(2) << std::setw(11)
-                  << (p2pCost > 0 ? cost / p2pCost : 0) << "x\n";
+        std::cout << std::left << std::setw(14) << device << std::right << std::setw(12) << packets
+                  << std::fixed << std::setprecision(2) << std::setw(12) << cpu << std::setw(14)
+                  << perPacketUs << std::setprecision(0) << std::setw(16) << perPacketInstr
+                  << std::setprecision(2) << std::setw(11) << (p2pCost > 0 ? cost / p2pCost : 0)
+                  << "x\n";
     }
     std::cout << "\nRatio by instructions when available, else by CPU time. Target: NIC <= "
                  "1.3x p2p.\n";

@@ -41,6 +41,12 @@ InterruptModeration::GetConfig() const
 }
 
 void
+InterruptModeration::SetMinInterval(int64_t minInterval)
+{
+    m_config.minInterval = minInterval;
+}
+
+void
 InterruptModeration::OnEvent(int64_t now)
 {
     if (m_pending == 0)

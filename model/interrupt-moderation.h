@@ -63,6 +63,12 @@ class InterruptModeration
     const Config& GetConfig() const;
 
     /**
+     * Changes only the throttle, as an adaptive ITR does between interrupts.
+     * @param minInterval at least this long between assertions, ns
+     */
+    void SetMinInterval(int64_t minInterval);
+
+    /**
      * Latches one event.
      * @param now current time
      */

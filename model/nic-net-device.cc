@@ -270,6 +270,13 @@ NicNetDevice::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&NicNetDevice::m_slowLinkInterruptRate),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("DynamicItr",
+                          "Adaptive interrupt throttle: none (InterruptRate applies), e1000e "
+                          "or e1000e-conservative (InterruptThrottleRate 1 or 3), igb or "
+                          "igb-conservative (itr_setting 1 or 3)",
+                          StringValue("none"),
+                          MakeStringAccessor(&NicNetDevice::m_dynamicItr),
+                          MakeStringChecker())
             .AddAttribute("CompletionAtTxStart",
                           "Reclaim a frame when it starts on the wire, without an interrupt, "
                           "as ns-3's PointToPointNetDevice reports it (the ideal profile)",
@@ -452,6 +459,12 @@ NicNetDevice::CreateRings()
     }
     NS_LOG_FUNCTION(this);
     CheckConfig();
+    DynamicItr::Mode itrMode;
+    NS_ABORT_MSG_UNLESS(DynamicItr::Parse(m_dynamicItr, itrMode),
+                        "NicNetDevice: DynamicItr=" << m_dynamicItr
+                                                    << " is unknown; accepted: none, e1000e, "
+                                                       "e1000e-conservative, igb, "
+                                                       "igb-conservative");
     const bool slowLink = m_dataRate.GetBitRate() < 1000000000;
     const uint32_t rate =
         slowLink && m_slowLinkInterruptRate != 0 ? m_slowLinkInterruptRate : m_interruptRate;
@@ -467,6 +480,8 @@ NicNetDevice::CreateRings()
         }
         m_vectors[i].txIrq.SetConfig({m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), minInterval});
         m_vectors[i].rxIrq.SetConfig({m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), minInterval});
+        m_vectors[i].itr = DynamicItr(itrMode, !slowLink);
+        ApplyItr(i);
     }
     m_rxRing = DescriptorRing<Ptr<Packet>>(m_rxRingSize);
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
@@ -684,6 +699,7 @@ NicNetDevice::CleanTx(uint32_t queue, uint32_t limit)
         return cleaned;
     }
     m_stats.txCompletions++;
+    m_vectors[queue].itr.CountTx(cleaned.packets, cleaned.bytes);
     // netdev_tx_completed_queue(): one BQL completion per clean.
     if (txq.queue)
     {
@@ -723,6 +739,17 @@ NicNetDevice::ScheduleInterrupt(uint32_t vector)
 }
 
 void
+NicNetDevice::ApplyItr(uint32_t vector)
+{
+    Vector& v = m_vectors[vector];
+    if (v.itr.GetMode() != DynamicItr::Mode::NONE)
+    {
+        v.txIrq.SetMinInterval(v.itr.GetInterval());
+        v.rxIrq.SetMinInterval(v.itr.GetInterval());
+    }
+}
+
+void
 NicNetDevice::Interrupt(uint32_t vector)
 {
     NS_LOG_FUNCTION(this << vector);
@@ -732,6 +759,8 @@ NicNetDevice::Interrupt(uint32_t vector)
     const uint32_t rxEvents = v.rxIrq.Assert(now);
     m_stats.interrupts++;
     m_interruptTrace(vector, txEvents, rxEvents);
+    v.itr.OnInterrupt();
+    ApplyItr(vector);
     if (!compat::IsPending(v.pollEvent))
     {
         const double delay = m_softirqDelay->GetValue();
@@ -765,7 +794,9 @@ NicNetDevice::Poll(uint32_t vector)
         v.pollEvent = Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
         return;
     }
-    // napi_complete_done(): re-enable the interrupt.
+    // napi_complete_done(): choose the next throttle and re-enable the interrupt.
+    v.itr.OnPollComplete();
+    ApplyItr(vector);
     const int64_t now = Ns(Simulator::Now());
     v.txIrq.Unmask(now);
     v.rxIrq.Unmask(now);

@@ -11,6 +11,7 @@
 #define NIC_NET_DEVICE_H
 
 #include "descriptor-ring.h"
+#include "dynamic-itr.h"
 #include "interrupt-moderation.h"
 
 #include "ns3/data-rate.h"
@@ -255,10 +256,11 @@ class NicNetDevice : public NetDevice
     /// One interrupt vector and its NAPI context.
     struct Vector
     {
-        InterruptModeration txIrq; ///< TX-done cause
-        InterruptModeration rxIrq; ///< RX cause (vector 0 only)
-        EventId irqEvent;          ///< the pending interrupt
-        EventId pollEvent;         ///< the scheduled poll
+        InterruptModeration txIrq;                    ///< TX-done cause
+        InterruptModeration rxIrq;                    ///< RX cause (vector 0 only)
+        DynamicItr itr{DynamicItr::Mode::NONE, true}; ///< adaptive throttle, if any
+        EventId irqEvent;                             ///< the pending interrupt
+        EventId pollEvent;                            ///< the scheduled poll
     };
 
     /// Sets NicDeviceQueue's driver flag while the driver runs (deferred qdisc wakes).
@@ -316,6 +318,11 @@ class NicNetDevice : public NetDevice
      */
     void ScheduleInterrupt(uint32_t vector);
     /**
+     * Gives both causes of a vector the throttle its adaptive ITR applies now.
+     * @param vector the vector
+     */
+    void ApplyItr(uint32_t vector);
+    /**
      * The interrupt fires: mask it and schedule NAPI.
      * @param vector the vector
      */
@@ -357,6 +364,7 @@ class NicNetDevice : public NetDevice
     Time m_rxPacketDelay;             ///< packet timer (e1000e RDTR)
     uint32_t m_interruptRate;         ///< maximum interrupts per second per vector, 0 = none
     uint32_t m_slowLinkInterruptRate; ///< the same below 1 Gbit/s, 0 = as m_interruptRate
+    std::string m_dynamicItr;         ///< adaptive ITR algorithm name
     bool m_completionAtTxStart;       ///< reclaim at transmission start ("ideal")
     Ptr<RandomVariableStream> m_softirqDelay; ///< interrupt to NAPI poll
     Ptr<UniformRandomVariable> m_hashKey;     ///< draws the flow-hash key

@@ -24,7 +24,8 @@ NicProfile::GetAll()
          "Intel laptop/desktop GbE (e1000e): one queue, E1000_DEFAULT_TXD 256, a checksum "
          "context descriptor per packet, 24 KiB per data descriptor, stop below 19 free "
          "(MAX_SKB_FRAGS + 2), TX_WAKE_THRESHOLD 32, TxIntDelay 8 and TxAbsIntDelay 32 "
-         "(x 1.024 us), InterruptThrottleRate 3 (20000 ints/s, 4000 below 1 Gbit/s)",
+         "(x 1.024 us), InterruptThrottleRate 3 (dynamic conservative: 4000 to 20000 "
+         "ints/s by e1000_update_itr's classes; 4000 below 1 Gbit/s)",
          {{"TxQueues", "1"},
           {"TxRingSize", "256"},
           {"RxRingSize", "256"},
@@ -38,13 +39,13 @@ NicProfile::GetAll()
           {"TxUsecs", "32768ns"},
           {"RxPacketDelay", "0ns"},
           {"RxUsecs", "8192ns"},
-          {"InterruptRate", "20000"},
-          {"SlowLinkInterruptRate", "4000"}}},
+          {"DynamicItr", "e1000e-conservative"}}},
         {"igb",
          "Intel i350/i354 (igb; the i354 is the Atom C2000 'Rangeley' MAC): 8 queue pairs, "
          "IGB_DEFAULT_TXD 256, a context descriptor per packet, 32 KiB per data descriptor, "
-         "stop below DESC_NEEDED 21 free, wake at 42, IGB_DEFAULT_TX_WORK 128, conservative "
-         "ITR (at most 20000 ints/s, 4000 below 1 Gbit/s)",
+         "stop below DESC_NEEDED 21 free, wake at 42, IGB_DEFAULT_TX_WORK 128, dynamic "
+         "conservative ITR (igb_update_ring_itr: from the average wire size, at most 20000 "
+         "ints/s; 4000 below 1 Gbit/s)",
          {{"TxQueues", "8"},
           {"TxRingSize", "256"},
           {"RxRingSize", "256"},
@@ -54,8 +55,7 @@ NicProfile::GetAll()
           {"TxWakeThreshold", "42"},
           {"TxWorkLimit", "128"},
           {"NapiWeight", "64"},
-          {"InterruptRate", "20000"},
-          {"SlowLinkInterruptRate", "4000"}}},
+          {"DynamicItr", "igb-conservative"}}},
         {"mvneta",
          "Marvell Armada 385 NETA (mvneta, Linksys WRT1200AC), current driver: 8 TX queues, "
          "MVNETA_MAX_TXD 1024, RX 512, stop when 807 descriptors are used (ring minus "

@@ -451,6 +451,7 @@ class NicBadConfigTestCase : public TestCase
         ExpectStop("TxWakeThreshold", "0", "TxWakeThreshold=0 is below TxStopThreshold=1");
         ExpectStop("TxQueues", "65", "TxQueues=65 is out of range; accepted 1 to 64");
         ExpectStop("TxFrames", "8", "a frame count above 1 needs a timer");
+        ExpectStop("DynamicItr", "ixgbe", "DynamicItr=ixgbe is unknown; accepted: none, e1000e");
     }
 };
 
@@ -502,6 +503,7 @@ class NicProfileThresholdTestCase : public TestCase
         helper.SetDeviceAttribute("TxFrames", UintegerValue(0));
         helper.SetDeviceAttribute("InterruptRate", UintegerValue(0));
         helper.SetDeviceAttribute("SlowLinkInterruptRate", UintegerValue(0));
+        helper.SetDeviceAttribute("DynamicItr", StringValue("none"));
         m_link = MakeLink(helper);
         Ptr<NicNetDevice> tx = m_link.tx;
         const uint32_t ring = Get(tx, "TxRingSize");

@@ -230,6 +230,76 @@ class NicSteeringTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The adaptive ITR of the e1000e and igb profiles under a bulk UDP flood at 1 Gbit/s.
+ *
+ * The sender only transmits full-size frames (1514 bytes; no RX besides ARP), and every
+ * completion would interrupt at once, so in steady state interrupts come exactly one
+ * throttle interval apart:
+ * - e1000e (InterruptThrottleRate 3) starts at 20000 ints/s, an ITR register of
+ *   floor(10^9 / (20000 * 256)) = 195 units of 256 ns: 49920 ns. An interval that long
+ *   carries 4 frames of 12.304 us (6056 bytes): low_latency moves to bulk only above 10000
+ *   bytes (or above 2000 bytes per packet), and to lowest only with at most 2 packets, so the
+ *   class, and the 49920 ns, stay;
+ * - igb (conservative): average wire size 1514 + 24 = 1538, halved: 769, written as
+ *   769 & 0x7FFC = 768, i.e. 768 >> 2 = 192 us.
+ * Interrupts between 50 ms and 100 ms must be spaced by exactly that interval.
+ */
+class NicDynamicItrTestCase : public TestCase
+{
+  public:
+    /**
+     * @param profile e1000e or igb
+     * @param interval the expected steady interval
+     */
+    NicDynamicItrTestCase(const std::string& profile, Time interval)
+        : TestCase("Adaptive ITR under bulk TX: " + profile),
+          m_profile(profile),
+          m_interval(interval)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const debloattest::FloodedNicLink link =
+            debloattest::MakeFloodedNicLink(m_profile, "1Gbps", false);
+        NS_TEST_ASSERT_MSG_EQ(link.devices.Get(0)->TraceConnectWithoutContext(
+                                  "Interrupt",
+                                  MakeCallback(&NicDynamicItrTestCase::Interrupt, this)),
+                              true,
+                              "Interrupt trace");
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        // 50 ms at one interrupt per 192 to 250 us: about 200 to 260 intervals.
+        NS_TEST_ASSERT_MSG_GT(m_times.size(), 100U, "interrupts seen");
+        for (std::size_t i = 1; i < m_times.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_times[i] - m_times[i - 1], m_interval, "interval " << i);
+        }
+        Simulator::Destroy();
+    }
+
+    /**
+     * Records TX interrupts after 50 ms.
+     * @param vector the vector
+     * @param txEvents TX completions carried
+     * @param rxEvents RX frames carried
+     */
+    void Interrupt(uint32_t vector, uint32_t txEvents, uint32_t rxEvents)
+    {
+        if (Simulator::Now() >= MilliSeconds(50) && txEvents > 0)
+        {
+            m_times.push_back(Simulator::Now());
+        }
+    }
+
+    std::string m_profile;     ///< profile
+    Time m_interval;           ///< expected interval
+    std::vector<Time> m_times; ///< interrupt times
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-nic-stack suite.
  */
 class NicStackTestSuite : public TestSuite
@@ -242,6 +312,8 @@ class NicStackTestSuite : public TestSuite
         AddTestCase(new NicBqlInflightTestCase("igb", "1Gbps"), compat::TEST_QUICK);
         AddTestCase(new NicBqlInflightTestCase("mvneta", "1Gbps"), compat::TEST_QUICK);
         AddTestCase(new NicSteeringTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicDynamicItrTestCase("e1000e", NanoSeconds(49920)), compat::TEST_QUICK);
+        AddTestCase(new NicDynamicItrTestCase("igb", MicroSeconds(192)), compat::TEST_QUICK);
     }
 };
 

@@ -1,0 +1,143 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Follows e1000_update_itr() and e1000_set_itr() (drivers/net/ethernet/intel/e1000e/netdev.c)
+ * and igb_update_ring_itr() (drivers/net/ethernet/intel/igb/igb_main.c).
+ */
+
+#ifndef DYNAMIC_ITR_H
+#define DYNAMIC_ITR_H
+
+#include <cstdint>
+#include <string>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-nic
+ * @brief The adaptive interrupt throttle of Intel drivers, free of ns-3.
+ *
+ * The driver counts the packets and bytes its TX and RX cleaning handled and, when a NAPI poll
+ * completes, picks the next minimum interval between interrupts:
+ * - e1000e (InterruptThrottleRate 1, dynamic; 3, dynamic conservative): each direction moves
+ *   between the lowest-latency (70000 ints/s), low-latency (20000) and bulk (4000) classes
+ *   by e1000_update_itr()'s rules on the counts since the last interrupt; the busier class of
+ *   the two wins; the conservative mode never uses lowest latency; a rising rate moves only a
+ *   quarter of the new rate at a time; below 1 Gbit/s the rate is 4000. The ITR register
+ *   holds 10^9 / (rate * 256) in 256 ns units and applies at once.
+ * - igb (rx/tx-usecs 1, dynamic; 3, conservative): the interval follows the average wire size
+ *   (bytes per packet + 24, at most 3000) since the last update: a third of it for mid-size
+ *   frames (300 to 1200), half of it otherwise, at least IGB_20K_ITR in the conservative
+ *   mode; IGB_4K_ITR below 1 Gbit/s. EITR counts microseconds in bits 2 to 14, and the new
+ *   value is written at the next interrupt.
+ */
+class DynamicItr
+{
+  public:
+    /// Which driver's algorithm, and its mode.
+    enum class Mode
+    {
+        NONE,                ///< a fixed interrupt rate
+        E1000E,              ///< e1000e InterruptThrottleRate=1
+        E1000E_CONSERVATIVE, ///< e1000e InterruptThrottleRate=3 (the default)
+        IGB,                 ///< igb dynamic ITR, itr_setting 1
+        IGB_CONSERVATIVE,    ///< igb dynamic conservative ITR, itr_setting 3 (the default)
+    };
+
+    /**
+     * Parses a mode name: none, e1000e, e1000e-conservative, igb, igb-conservative.
+     * @param name the name
+     * @param[out] mode the mode
+     * @return false for an unknown name
+     */
+    static bool Parse(const std::string& name, Mode& mode);
+
+    /**
+     * @param mode the algorithm
+     * @param gigabit whether the link runs at 1 Gbit/s or more
+     */
+    DynamicItr(Mode mode, bool gigabit);
+
+    /// @return the algorithm
+    Mode GetMode() const;
+
+    /**
+     * Counts TX packets the cleaning reclaimed.
+     * @param packets packets
+     * @param bytes their bytes
+     */
+    void CountTx(uint32_t packets, uint64_t bytes);
+
+    /**
+     * Counts RX packets the cleaning passed up.
+     * @param packets packets
+     * @param bytes their bytes
+     */
+    void CountRx(uint32_t packets, uint64_t bytes);
+
+    /**
+     * An interrupt asserts: e1000e starts a new measurement interval, igb writes the interval
+     * chosen at the last poll.
+     */
+    void OnInterrupt();
+
+    /// A NAPI poll completed: choose the next interval (e1000e_poll, igb_ring_irq_enable).
+    void OnPollComplete();
+
+    /// @return the minimum interval between interrupts the hardware applies now, ns
+    int64_t GetInterval() const;
+
+  private:
+    /// e1000e latency classes, in their kernel order.
+    enum Latency
+    {
+        LOWEST_LATENCY = 0,
+        LOW_LATENCY = 1,
+        BULK_LATENCY = 2,
+    };
+
+    /**
+     * Mirrors e1000_update_itr().
+     * @param current the direction's class
+     * @param packets packets in the interval
+     * @param bytes bytes in the interval
+     * @return the new class
+     */
+    static Latency UpdateClass(Latency current, uint64_t packets, uint64_t bytes);
+    /// Mirrors e1000_set_itr().
+    void SetE1000eItr();
+    /// Mirrors igb_update_ring_itr().
+    void UpdateIgbItr();
+    /**
+     * @param rate interrupts per second (e1000e adapter->itr)
+     * @return the ITR register interval, ns
+     */
+    static int64_t E1000eInterval(uint32_t rate);
+    /**
+     * @param itrVal igb's q_vector->itr_val
+     * @return the EITR interval, ns
+     */
+    static int64_t IgbInterval(uint32_t itrVal);
+
+    Mode m_mode;              ///< algorithm
+    bool m_gigabit;           ///< link at 1 Gbit/s or more
+    uint64_t m_txPackets{0};  ///< TX packets counted
+    uint64_t m_txBytes{0};    ///< TX bytes counted
+    uint64_t m_rxPackets{0};  ///< RX packets counted
+    uint64_t m_rxBytes{0};    ///< RX bytes counted
+    Latency m_txClass{LOW_LATENCY}; ///< e1000e adapter->tx_itr
+    Latency m_rxClass{LOW_LATENCY}; ///< e1000e adapter->rx_itr
+    uint32_t m_itr;           ///< e1000e adapter->itr (ints/s) or igb itr_val
+    uint32_t m_pendingItr;    ///< igb: chosen at the poll, written at the next interrupt
+    int64_t m_interval;       ///< what the hardware applies now, ns
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* DYNAMIC_ITR_H */

@@ -1,0 +1,139 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * GoogleTest cases for DynamicItr: e1000e's latency classes and rate steps, igb's wire-size
+ * rule, the conservative floors and the slow-link rates, each derived from the drivers'
+ * formulas in a comment.
+ */
+
+#include "ns3/dynamic-itr.h"
+
+#include <gtest/gtest.h>
+
+namespace
+{
+
+using ns3::debloat::DynamicItr;
+
+/// The ITR register interval for a rate: floor(10^9 / (rate * 256)) * 256 ns.
+constexpr int64_t
+E1000eInterval(int64_t rate)
+{
+    return 1000000000 / (rate * 256) * 256;
+}
+
+TEST(DynamicItrTest, E1000eBulkThenStepsBackUp)
+{
+    DynamicItr itr(DynamicItr::Mode::E1000E_CONSERVATIVE, true);
+    // Start: 20000 ints/s = floor(10^9 / 5120000) = 195 units of 256 ns = 49920 ns.
+    EXPECT_EQ(itr.GetInterval(), 49920);
+    EXPECT_EQ(E1000eInterval(20000), 49920);
+    // 40 full-size frames (60560 bytes) since the interrupt: low_latency with bytes > 10000
+    // and 1514 bytes per packet > 1200 becomes bulk_latency: 4000 ints/s, falling at once:
+    // floor(10^9 / 1024000) = 976 units = 249856 ns.
+    itr.OnInterrupt();
+    itr.CountTx(40, 40 * 1514);
+    itr.OnPollComplete();
+    EXPECT_EQ(itr.GetInterval(), 249856);
+    // Only RX traffic now: a direction without packets keeps its class, so TX stays bulk and
+    // the busier class (bulk) keeps 4000 ints/s.
+    itr.OnInterrupt();
+    itr.CountRx(2, 132);
+    itr.OnPollComplete();
+    EXPECT_EQ(itr.GetInterval(), 249856);
+    // Two small TX frames (132 bytes): bulk with bytes < 6000 becomes low_latency, 20000
+    // ints/s, but a rising rate moves by a quarter of the target: min(4000 + 5000, 20000) =
+    // 9000 ints/s = floor(10^9 / 2304000) = 434 units = 111104 ns; then 14000 (279 units =
+    // 71424 ns), then 19000 (205 units = 52480 ns), then 20000 (49920 ns).
+    const int64_t steps[] = {111104, 71424, 52480, 49920};
+    for (int64_t expected : steps)
+    {
+        itr.OnInterrupt();
+        itr.CountTx(2, 132);
+        itr.OnPollComplete();
+        EXPECT_EQ(itr.GetInterval(), expected);
+    }
+}
+
+TEST(DynamicItrTest, E1000eLowestLatencyOnlyWhenNotConservative)
+{
+    // Two small frames (100 bytes) each way from low_latency: packets <= 2 and bytes < 512
+    // gives lowest_latency in both directions, 70000 ints/s. Stepping up from 20000:
+    // min(20000 + 17500, 70000) = 37500 ints/s = floor(10^9 / 9600000) = 104 units = 26624 ns.
+    // The conservative mode turns lowest_latency back into low_latency: 49920 ns.
+    DynamicItr dynamic(DynamicItr::Mode::E1000E, true);
+    dynamic.OnInterrupt();
+    dynamic.CountTx(2, 100);
+    dynamic.CountRx(2, 100);
+    dynamic.OnPollComplete();
+    EXPECT_EQ(dynamic.GetInterval(), 26624);
+
+    DynamicItr conservative(DynamicItr::Mode::E1000E_CONSERVATIVE, true);
+    conservative.OnInterrupt();
+    conservative.CountTx(2, 100);
+    conservative.CountRx(2, 100);
+    conservative.OnPollComplete();
+    EXPECT_EQ(conservative.GetInterval(), 49920);
+}
+
+TEST(DynamicItrTest, E1000eSlowLinkIsFourThousand)
+{
+    // Below 1 Gbit/s e1000_set_itr() sets 4000 ints/s whatever the traffic: 249856 ns.
+    DynamicItr itr(DynamicItr::Mode::E1000E_CONSERVATIVE, false);
+    itr.OnInterrupt();
+    itr.CountRx(1, 66);
+    itr.OnPollComplete();
+    EXPECT_EQ(itr.GetInterval(), 249856);
+}
+
+TEST(DynamicItrTest, IgbFollowsAverageWireSizeAtTheNextInterrupt)
+{
+    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, true);
+    // IGB_START_ITR 648: 648 & 0x7FFC = 648, >> 2 = 162 us.
+    EXPECT_EQ(itr.GetInterval(), 162000);
+    // Full-size TX frames: 1514 + 24 = 1538, not in (300, 1200): 1538 / 2 = 769; written at
+    // the next interrupt as 769 & 0x7FFC = 768, >> 2 = 192 us.
+    itr.CountTx(10, 10 * 1514);
+    itr.OnPollComplete();
+    EXPECT_EQ(itr.GetInterval(), 162000) << "not before the next interrupt";
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 192000);
+    // 500-byte frames: 524 is mid-size, 524 / 3 = 174, below IGB_20K_ITR 196, which the
+    // conservative mode keeps: 196 >> 2 = 49 us.
+    itr.CountRx(4, 4 * 500);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 49000);
+}
+
+TEST(DynamicItrTest, IgbDynamicGoesBelowTwentyThousand)
+{
+    // ACK-sized frames (66 bytes): 90 / 2 = 45, 45 & 0x7FFC = 44, >> 2 = 11 us; the
+    // conservative floor is not applied with itr_setting 1.
+    DynamicItr itr(DynamicItr::Mode::IGB, true);
+    itr.CountRx(8, 8 * 66);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 11000);
+}
+
+TEST(DynamicItrTest, IgbSlowLinkAndParse)
+{
+    // Below 1 Gbit/s: IGB_4K_ITR 980, 980 & 0x7FFC = 980, >> 2 = 245 us.
+    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, false);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 245000);
+    DynamicItr::Mode mode;
+    EXPECT_TRUE(DynamicItr::Parse("igb-conservative", mode));
+    EXPECT_EQ(mode, DynamicItr::Mode::IGB_CONSERVATIVE);
+    EXPECT_FALSE(DynamicItr::Parse("ixgbe", mode));
+}
+
+} // namespace

@@ -124,17 +124,17 @@ class DynamicItr
      */
     static int64_t IgbInterval(uint32_t itrVal);
 
-    Mode m_mode;              ///< algorithm
-    bool m_gigabit;           ///< link at 1 Gbit/s or more
-    uint64_t m_txPackets{0};  ///< TX packets counted
-    uint64_t m_txBytes{0};    ///< TX bytes counted
-    uint64_t m_rxPackets{0};  ///< RX packets counted
-    uint64_t m_rxBytes{0};    ///< RX bytes counted
+    Mode m_mode;                    ///< algorithm
+    bool m_gigabit;                 ///< link at 1 Gbit/s or more
+    uint64_t m_txPackets{0};        ///< TX packets counted
+    uint64_t m_txBytes{0};          ///< TX bytes counted
+    uint64_t m_rxPackets{0};        ///< RX packets counted
+    uint64_t m_rxBytes{0};          ///< RX bytes counted
     Latency m_txClass{LOW_LATENCY}; ///< e1000e adapter->tx_itr
     Latency m_rxClass{LOW_LATENCY}; ///< e1000e adapter->rx_itr
-    uint32_t m_itr;           ///< e1000e adapter->itr (ints/s) or igb itr_val
-    uint32_t m_pendingItr;    ///< igb: chosen at the poll, written at the next interrupt
-    int64_t m_interval;       ///< what the hardware applies now, ns
+    uint32_t m_itr;                 ///< e1000e adapter->itr (ints/s) or igb itr_val
+    uint32_t m_pendingItr;          ///< igb: chosen at the poll, written at the next interrupt
+    int64_t m_interval;             ///< what the hardware applies now, ns
 };
 
 } // namespace debloat

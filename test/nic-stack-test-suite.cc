@@ -112,7 +112,9 @@ class NicBqlInflightTestCase : public TestCase
  * @brief Flows are steered to TX queues as skb_tx_hash does.
  *
  * igb profile (8 TX queues) at 1 Gbit/s. 16 UDP flows from 10.0.0.1 ports 2000..2015 to
- * 10.0.0.2 port 9 send 50 datagrams each from 100 ms, 1 ms apart, so no queue ever stops. Flow
+ * 10.0.0.2 port 9 send 50 datagrams each from 100 ms, 1 ms apart, so no queue ever stops.
+ * Address assignment installs ns-3's default root for 8 TX queues, MqQueueDisc with one
+ * FqCoDel child per queue, so the steering runs under MqQueueDisc. Flow
  * f must land on queue ReciprocalScale(hash_f, 8), where hash_f is the device's flow hash of
  * the flow's 5-tuple (QueueDiscItem::Hash with the device's key). Flow 0 sends one more
  * datagram at 1 ms, which makes node 0 resolve ARP before the flows start (ns-3's ARP keeps

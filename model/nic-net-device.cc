@@ -514,6 +514,7 @@ NicNetDevice::GetWireTime(uint32_t length) const
 std::size_t
 NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
 {
+    CreateRings(); // the flow-hash key is drawn with the rings
     Ptr<QueueDiscItem> discItem = DynamicCast<QueueDiscItem>(item);
     if (!discItem || m_nTxQueues <= 1)
     {

@@ -521,8 +521,7 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
         return 0;
     }
     const uint32_t hash = discItem->Hash(m_hashSalt);
-    // reciprocal_scale(): the hash scaled to [0, n).
-    const auto queue = static_cast<uint16_t>((static_cast<uint64_t>(hash) * m_nTxQueues) >> 32);
+    const auto queue = static_cast<uint16_t>(ReciprocalScale(hash, m_nTxQueues));
     NicTxQueueTag tag;
     tag.queue = queue;
     Ptr<Packet> packet = item->GetPacket();
@@ -731,7 +730,7 @@ NicNetDevice::ScheduleInterrupt(uint32_t vector)
     }
     const Time now = Simulator::Now();
     const Time at = std::max(NanoSeconds(due), now);
-    if (compat::IsPending(v.irqEvent) && NanoSeconds(v.irqEvent.GetTs()) == at)
+    if (compat::IsPending(v.irqEvent) && TimeStep(v.irqEvent.GetTs()) == at)
     {
         return;
     }
@@ -782,7 +781,10 @@ NicNetDevice::Poll(uint32_t vector)
     bool rxMore = false;
     if (vector == 0)
     {
-        rx = m_rxRing.Clean(m_napiWeight, [this](Ptr<Packet> frame) { DeliverUp(frame); }).packets;
+        const auto cleaned =
+            m_rxRing.Clean(m_napiWeight, [this](Ptr<Packet> frame) { DeliverUp(frame); });
+        rx = cleaned.packets;
+        m_vectors[vector].itr.CountRx(cleaned.packets, cleaned.bytes);
         rxMore = m_rxRing.GetDone() > 0;
     }
     m_pollTrace(vector, tx.packets, tx.bytes, rx);

@@ -18,12 +18,14 @@
 
 #include "debloat-test-utils.h"
 
+#include "ns3/byte-queue-limits-helper.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-profile.h"
+#include "ns3/point-to-point-module.h"
 
 #include <vector>
 
@@ -672,6 +674,131 @@ class NicPcapTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The ideal profile reports completions as ns-3's PointToPointNetDevice does.
+ *
+ * The same producer runs on a 10 Mbit/s PointToPoint link and on an ideal NIC link, each with
+ * ByteQueueLimits (Hz 1000) on its TX queue: like a queue disc, it sends 1000-byte packets
+ * while the queue is not stopped and again on every wake, 1300 in all. Frames are
+ * s = 1002 bytes (PPP header 2) and 1014 bytes (Ethernet header 14), taking T = 801.6 us and
+ * 811.2 us. Both devices report a frame complete when it starts on the wire, so BQL follows
+ * the trajectory derived in the debloat-byte-queue-limits suite, in units of s and T:
+ * limit s at 0 (the first completion starves a fresh queue), 2s at 2T (completed =
+ * prev_num_queued with prev_ovlimit = s), then s at the first completion k with jiffies
+ * > jiffy(2T) + 1000 = 1001, i.e. k T >= 1.002 s, and 2s again at (k + 2) T.
+ * PointToPoint: k = 1250 (1250 x 801.6 us = 1.002 s exactly); ideal NIC: k = 1236
+ * (1235 x 811.2 us = 1001.832 ms is too early).
+ */
+class NicIdealLikePointToPointTestCase : public TestCase
+{
+  public:
+    NicIdealLikePointToPointTestCase()
+        : TestCase("The ideal profile reports completions like PointToPoint")
+    {
+    }
+
+  private:
+    /// A producer that refills the device queue like a queue disc.
+    struct Producer
+    {
+        Ptr<NetDevice> device;     ///< sending device
+        Address destination;       ///< peer address
+        Ptr<NetDeviceQueue> queue; ///< its TX queue
+        uint32_t remaining{1300};  ///< packets still to send
+
+        /// Sends while the queue runs.
+        void Refill()
+        {
+            while (remaining > 0 && !queue->IsStopped())
+            {
+                remaining--;
+                device->Send(Create<Packet>(1000), destination, 0x0800);
+            }
+        }
+    };
+
+    /**
+     * Runs the producer on a link and logs the limit.
+     * @param devices the two devices
+     * @return the limit log
+     */
+    static std::vector<std::pair<Time, uint32_t>> Run(const NetDeviceContainer& devices)
+    {
+        ByteQueueLimitsHelper bql;
+        bql.Install(devices.Get(0));
+        std::vector<std::pair<Time, uint32_t>> limits;
+        ByteQueueLimitsHelper::Get(devices.Get(0), 0)
+            ->TraceConnectWithoutContext(
+                "Limit",
+                MakeBoundCallback(&NicIdealLikePointToPointTestCase::Log, &limits));
+        Producer producer;
+        producer.device = devices.Get(0);
+        producer.destination = devices.Get(1)->GetAddress();
+        producer.queue = devices.Get(0)->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0);
+        producer.queue->SetWakeCallback(MakeCallback(&Producer::Refill, &producer));
+        Simulator::ScheduleNow(&Producer::Refill, &producer);
+        Simulator::Run();
+        Simulator::Destroy();
+        return limits;
+    }
+
+    /**
+     * Logs a limit change.
+     * @param log the log
+     * @param oldValue previous limit
+     * @param newValue new limit
+     */
+    static void Log(std::vector<std::pair<Time, uint32_t>>* log,
+                    uint32_t oldValue,
+                    uint32_t newValue)
+    {
+        log->emplace_back(Simulator::Now(), newValue);
+    }
+
+    /**
+     * Checks a log against the trajectory.
+     * @param log the log
+     * @param s frame bytes
+     * @param t frame time
+     * @param k the completion that shrinks the limit
+     * @param who which device
+     */
+    void Check(const std::vector<std::pair<Time, uint32_t>>& log,
+               uint32_t s,
+               Time t,
+               int64_t k,
+               const std::string& who)
+    {
+        const std::vector<std::pair<Time, uint32_t>> expected{{Seconds(0), s},
+                                                              {t * 2, 2 * s},
+                                                              {t * k, s},
+                                                              {t * (k + 2), 2 * s}};
+        NS_TEST_ASSERT_MSG_EQ(log.size(), expected.size(), who << ": limit changes");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(log[i].first, expected[i].first, who << " change " << i);
+            NS_TEST_EXPECT_MSG_EQ(log[i].second, expected[i].second, who << " change " << i);
+        }
+    }
+
+    void DoRun() override
+    {
+        NodeContainer p2pNodes;
+        p2pNodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        Check(Run(p2p.Install(p2pNodes)), 1002, NanoSeconds(801600), 1250, "PointToPoint");
+
+        NodeContainer nicNodes;
+        nicNodes.Create(2);
+        NicHelper nic;
+        nic.SetProfile("ideal");
+        nic.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        Check(Run(nic.Install(nicNodes)), 1014, NanoSeconds(811200), 1236, "ideal NIC");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief AssignStreams makes the random parts of a device repeatable.
  *
  * The flow-hash key is drawn from the device's random stream: the same stream number gives
@@ -733,6 +860,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicAssignStreamsTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicNapiWeightTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicPcapTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicIdealLikePointToPointTestCase(), compat::TEST_QUICK);
         for (const NicProfile& profile : NicProfile::GetAll())
         {
             AddTestCase(new NicProfileThresholdTestCase(profile.name), compat::TEST_QUICK);

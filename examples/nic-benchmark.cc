@@ -245,8 +245,15 @@ main(int argc, char* argv[])
         std::cout << std::left << std::setw(14) << device << std::right << std::setw(12) << packets
                   << std::fixed << std::setprecision(2) << std::setw(12) << cpu << std::setw(14)
                   << perPacketUs << std::setprecision(0) << std::setw(16) << perPacketInstr
-                  << std::setprecision(2) << std::setw(11) << (p2pCost > 0 ? cost / p2pCost : 0)
-                  << "x\n";
+                  << std::setprecision(2) << std::setw(12);
+        if (p2pCost > 0)
+        {
+            std::cout << cost / p2pCost << "x\n";
+        }
+        else
+        {
+            std::cout << "-\n"; // no p2p run to compare with
+        }
     }
     std::cout << "\nRatio by instructions when available, else by CPU time. Target: NIC <= "
                  "1.3x p2p.\n";

@@ -317,6 +317,53 @@ class NicCoalescingTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The NAPI poll runs SoftirqDelay after its interrupt.
+ *
+ * As the tx-frames 16 case (1 Gbit/s, T = 12.304 us, 64 frames from t = 0), with a constant
+ * SoftirqDelay of 10 us: the interrupt at 16 n T schedules the poll at 16 n T + 10 us. By
+ * then frame 16 n + 1 is not done yet ((16 n + 1) T is 12.304 us after 16 n T), so each poll
+ * still reclaims exactly 16, and the completions that arrive while the interrupt is masked
+ * start after the poll re-enabled it.
+ */
+class NicSoftirqDelayTestCase : public TestCase
+{
+  public:
+    NicSoftirqDelayTestCase()
+        : TestCase("SoftirqDelay separates the poll from its interrupt")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("TxFrames", UintegerValue(16));
+        helper.SetDeviceAttribute("TxUsecs", TimeValue(MicroSeconds(1000)));
+        helper.SetDeviceAttribute("SoftirqDelay",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=0.00001]"));
+        Link link = MakeLink(helper);
+        PollLog polls;
+        NS_TEST_ASSERT_MSG_EQ(
+            link.tx->TraceConnectWithoutContext("Poll", MakeBoundCallback(&RecordPoll, &polls)),
+            true,
+            "Poll");
+        Simulator::ScheduleNow(&SendBurst, &link, 64);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(polls.size(), 4, "polls that reclaimed");
+        for (int64_t n = 1; n <= 4; n++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(polls[n - 1].first,
+                                  NanoSeconds(12304) * (16 * n) + MicroSeconds(10),
+                                  "poll " << n);
+            NS_TEST_EXPECT_MSG_EQ(polls[n - 1].second, 16, "poll " << n);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief Frames that find the RX ring full are dropped as rx_missed.
  *
  * The receiver has 8 RX descriptors and rx-usecs 1000: its first RX interrupt comes 1 ms
@@ -854,6 +901,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicStopWakeTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicCoalescingTestCase(false), compat::TEST_QUICK);
         AddTestCase(new NicCoalescingTestCase(true), compat::TEST_QUICK);
+        AddTestCase(new NicSoftirqDelayTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicRxOverflowTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicConservationTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicBadConfigTestCase(), compat::TEST_QUICK);

@@ -27,6 +27,7 @@
 #include "ns3/nic-profile.h"
 #include "ns3/point-to-point-module.h"
 
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -248,15 +249,23 @@ class NicStopWakeTestCase : public TestCase
  *   (9n + 1) T + 100 us, until the last (frames 64: 64 T + 100 us... it carries 64 - 63 = 1).
  * - tx-frames 16 (with tx-usecs 1000 as the backstop): the interrupt fires at the 16th
  *   completion: 16 T, 32 T, 48 T, 64 T, each poll reclaiming 16.
+ * - tx-frames 16 with a constant SoftirqDelay of 10 us: each poll runs 10 us after its
+ *   interrupt, at 16 n T + 10 us; frame 16 n + 1 ends 12.304 us after 16 n T, later than the
+ *   poll, so each poll still reclaims 16.
  */
 class NicCoalescingTestCase : public TestCase
 {
   public:
-    /// @param frames true for tx-frames 16, false for tx-usecs 100
-    explicit NicCoalescingTestCase(bool frames)
-        : TestCase(frames ? "Completion batching under tx-frames 16"
-                          : "Completion batching under tx-usecs 100"),
-          m_frames(frames)
+    /**
+     * @param frames true for tx-frames 16, false for tx-usecs 100
+     * @param softirq the constant delay from interrupt to poll
+     */
+    NicCoalescingTestCase(bool frames, Time softirq)
+        : TestCase(std::string(frames ? "Completion batching under tx-frames 16"
+                                      : "Completion batching under tx-usecs 100") +
+                   (softirq.IsZero() ? "" : ", poll 10 us after the interrupt")),
+          m_frames(frames),
+          m_softirq(softirq)
     {
     }
 
@@ -274,6 +283,9 @@ class NicCoalescingTestCase : public TestCase
         {
             helper.SetDeviceAttribute("TxUsecs", TimeValue(MicroSeconds(100)));
         }
+        std::ostringstream delay;
+        delay << "ns3::ConstantRandomVariable[Constant=" << m_softirq.GetSeconds() << "]";
+        helper.SetDeviceAttribute("SoftirqDelay", StringValue(delay.str()));
         Link link = MakeLink(helper);
         PollLog polls;
         NS_TEST_ASSERT_MSG_EQ(
@@ -289,7 +301,7 @@ class NicCoalescingTestCase : public TestCase
         {
             for (int64_t n = 1; n <= 4; n++)
             {
-                expected.emplace_back(t * (16 * n), 16);
+                expected.emplace_back(t * (16 * n) + m_softirq, 16);
             }
         }
         else
@@ -312,54 +324,8 @@ class NicCoalescingTestCase : public TestCase
         Simulator::Destroy();
     }
 
-    bool m_frames; ///< tx-frames rather than tx-usecs
-};
-
-/**
- * @ingroup debloat-tests
- * @brief The NAPI poll runs SoftirqDelay after its interrupt.
- *
- * As the tx-frames 16 case (1 Gbit/s, T = 12.304 us, 64 frames from t = 0), with a constant
- * SoftirqDelay of 10 us: the interrupt at 16 n T schedules the poll at 16 n T + 10 us. By
- * then frame 16 n + 1 is not done yet ((16 n + 1) T is 12.304 us after 16 n T), so each poll
- * still reclaims exactly 16, and the completions that arrive while the interrupt is masked
- * start after the poll re-enabled it.
- */
-class NicSoftirqDelayTestCase : public TestCase
-{
-  public:
-    NicSoftirqDelayTestCase()
-        : TestCase("SoftirqDelay separates the poll from its interrupt")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        NicHelper helper;
-        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
-        helper.SetDeviceAttribute("TxFrames", UintegerValue(16));
-        helper.SetDeviceAttribute("TxUsecs", TimeValue(MicroSeconds(1000)));
-        helper.SetDeviceAttribute("SoftirqDelay",
-                                  StringValue("ns3::ConstantRandomVariable[Constant=0.00001]"));
-        Link link = MakeLink(helper);
-        PollLog polls;
-        NS_TEST_ASSERT_MSG_EQ(
-            link.tx->TraceConnectWithoutContext("Poll", MakeBoundCallback(&RecordPoll, &polls)),
-            true,
-            "Poll");
-        Simulator::ScheduleNow(&SendBurst, &link, 64);
-        Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(polls.size(), 4, "polls that reclaimed");
-        for (int64_t n = 1; n <= 4; n++)
-        {
-            NS_TEST_EXPECT_MSG_EQ(polls[n - 1].first,
-                                  NanoSeconds(12304) * (16 * n) + MicroSeconds(10),
-                                  "poll " << n);
-            NS_TEST_EXPECT_MSG_EQ(polls[n - 1].second, 16, "poll " << n);
-        }
-        Simulator::Destroy();
-    }
+    bool m_frames;  ///< tx-frames rather than tx-usecs
+    Time m_softirq; ///< interrupt to poll
 };
 
 /**
@@ -899,9 +865,9 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicRingDrainTestCase("100Mbps", NanoSeconds(123040)), compat::TEST_QUICK);
         AddTestCase(new NicRingDrainTestCase("1Gbps", NanoSeconds(12304)), compat::TEST_QUICK);
         AddTestCase(new NicStopWakeTestCase(), compat::TEST_QUICK);
-        AddTestCase(new NicCoalescingTestCase(false), compat::TEST_QUICK);
-        AddTestCase(new NicCoalescingTestCase(true), compat::TEST_QUICK);
-        AddTestCase(new NicSoftirqDelayTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicCoalescingTestCase(false, Seconds(0)), compat::TEST_QUICK);
+        AddTestCase(new NicCoalescingTestCase(true, Seconds(0)), compat::TEST_QUICK);
+        AddTestCase(new NicCoalescingTestCase(true, MicroSeconds(10)), compat::TEST_QUICK);
         AddTestCase(new NicRxOverflowTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicConservationTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicBadConfigTestCase(), compat::TEST_QUICK);

@@ -112,8 +112,7 @@ IcmpPing::StartApplication()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_size < STAMP_BYTES,
                     "IcmpPing: Size=" << m_size << " is too small; accepted 8 or more bytes");
-    NS_ABORT_MSG_IF(!m_interval.IsStrictlyPositive(),
-                    "IcmpPing: Interval must be positive");
+    NS_ABORT_MSG_IF(!m_interval.IsStrictlyPositive(), "IcmpPing: Interval must be positive");
     NS_ABORT_MSG_IF(m_remote == Ipv4Address(), "IcmpPing: Remote is not set");
     m_identifier = static_cast<uint16_t>(GetNode()->GetId() * 256 + 1);
     m_socket = Socket::CreateSocket(GetNode(), Ipv4RawSocketFactory::GetTypeId());

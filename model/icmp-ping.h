@@ -67,17 +67,17 @@ class IcmpPing : public Application
      */
     void Receive(Ptr<Socket> socket);
 
-    Ipv4Address m_remote;    ///< destination
-    Time m_interval;         ///< time between requests (ping -i)
-    uint32_t m_size;         ///< payload bytes, at least 8 (ping -s)
-    uint32_t m_count;        ///< requests to send, 0 for no limit (ping -c)
-    uint8_t m_tos;           ///< IP TOS byte, DSCP << 2 (ping -Q)
-    uint16_t m_identifier{0}; ///< echo identifier (the process id)
-    uint16_t m_sequence{0};  ///< next sequence number
-    uint32_t m_sent{0};      ///< requests sent
-    uint32_t m_received{0};  ///< replies received
-    Ptr<Socket> m_socket;    ///< raw ICMP socket
-    EventId m_next;          ///< next request
+    Ipv4Address m_remote;                      ///< destination
+    Time m_interval;                           ///< time between requests (ping -i)
+    uint32_t m_size;                           ///< payload bytes, at least 8 (ping -s)
+    uint32_t m_count;                          ///< requests to send, 0 for no limit (ping -c)
+    uint8_t m_tos;                             ///< IP TOS byte, DSCP << 2 (ping -Q)
+    uint16_t m_identifier{0};                  ///< echo identifier (the process id)
+    uint16_t m_sequence{0};                    ///< next sequence number
+    uint32_t m_sent{0};                        ///< requests sent
+    uint32_t m_received{0};                    ///< replies received
+    Ptr<Socket> m_socket;                      ///< raw ICMP socket
+    EventId m_next;                            ///< next request
     TracedCallback<uint16_t, Time> m_rttTrace; ///< RTT of each reply
 };
 

@@ -58,13 +58,13 @@ class IcmpPingRttTestCase : public TestCase
         Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
         Ipv4InterfaceContainer interfaces = address.Assign(devices);
 
-        Ptr<IcmpPing> ping = CreateObjectWithAttributes<IcmpPing>("Remote",
-                                                                  Ipv4AddressValue(
-                                                                      interfaces.GetAddress(1)),
-                                                                  "Interval",
-                                                                  TimeValue(MilliSeconds(100)),
-                                                                  "Count",
-                                                                  UintegerValue(5));
+        Ptr<IcmpPing> ping =
+            CreateObjectWithAttributes<IcmpPing>("Remote",
+                                                 Ipv4AddressValue(interfaces.GetAddress(1)),
+                                                 "Interval",
+                                                 TimeValue(MilliSeconds(100)),
+                                                 "Count",
+                                                 UintegerValue(5));
         nodes.Get(0)->AddApplication(ping);
         ping->SetStartTime(Seconds(1));
         NS_TEST_ASSERT_MSG_EQ(
@@ -116,11 +116,11 @@ class IcmpPingBadConfigTestCase : public TestCase
             Ptr<Node> node = CreateObject<Node>();
             InternetStackHelper internet;
             internet.Install(node);
-            Ptr<IcmpPing> ping = CreateObjectWithAttributes<IcmpPing>(
-                "Remote",
-                Ipv4AddressValue(Ipv4Address("10.0.0.2")),
-                "Size",
-                UintegerValue(4));
+            Ptr<IcmpPing> ping =
+                CreateObjectWithAttributes<IcmpPing>("Remote",
+                                                     Ipv4AddressValue(Ipv4Address("10.0.0.2")),
+                                                     "Size",
+                                                     UintegerValue(4));
             node->AddApplication(ping);
             Simulator::Run();
         });

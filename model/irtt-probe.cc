@@ -70,8 +70,8 @@ IrttHeader::Deserialize(Buffer::Iterator start)
 void
 IrttHeader::Print(std::ostream& os) const
 {
-    os << "seq=" << sequence << " client-send=" << clientSend
-       << " server-receive=" << serverReceive << " server-send=" << serverSend;
+    os << "seq=" << sequence << " client-send=" << clientSend << " server-receive=" << serverReceive
+       << " server-send=" << serverSend;
 }
 
 TypeId

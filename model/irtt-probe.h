@@ -41,10 +41,10 @@ class IrttHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
     void Print(std::ostream& os) const override;
 
-    uint32_t sequence{0};       ///< probe number
-    int64_t clientSend{0};      ///< when the client sent it, ns
-    int64_t serverReceive{0};   ///< when the server received it, ns
-    int64_t serverSend{0};      ///< when the server sent the reply, ns
+    uint32_t sequence{0};     ///< probe number
+    int64_t clientSend{0};    ///< when the client sent it, ns
+    int64_t serverReceive{0}; ///< when the server received it, ns
+    int64_t serverSend{0};    ///< when the server sent the reply, ns
 };
 
 /**
@@ -73,8 +73,8 @@ class IrttServer : public Application
      */
     void Receive(Ptr<Socket> socket);
 
-    uint16_t m_port;        ///< UDP port
-    Ptr<Socket> m_socket;   ///< listening socket
+    uint16_t m_port;      ///< UDP port
+    Ptr<Socket> m_socket; ///< listening socket
 };
 
 /**
@@ -129,18 +129,18 @@ class IrttClient : public Application
      */
     void Receive(Ptr<Socket> socket);
 
-    Ipv4Address m_remote;      ///< server address
-    uint16_t m_port;           ///< server port
-    Time m_interval;           ///< time between probes
-    uint32_t m_size;           ///< UDP payload bytes
-    uint32_t m_count;          ///< probes to send, 0 for no limit
-    uint8_t m_tos;             ///< IP TOS byte (DSCP << 2)
-    uint32_t m_sequence{0};    ///< next probe number
-    uint32_t m_received{0};    ///< replies received
-    bool m_haveLast{false};    ///< a reply was seen
-    Time m_lastRtt;            ///< the previous reply's RTT
-    Ptr<Socket> m_socket;      ///< the socket
-    EventId m_next;            ///< next probe
+    Ipv4Address m_remote;   ///< server address
+    uint16_t m_port;        ///< server port
+    Time m_interval;        ///< time between probes
+    uint32_t m_size;        ///< UDP payload bytes
+    uint32_t m_count;       ///< probes to send, 0 for no limit
+    uint8_t m_tos;          ///< IP TOS byte (DSCP << 2)
+    uint32_t m_sequence{0}; ///< next probe number
+    uint32_t m_received{0}; ///< replies received
+    bool m_haveLast{false}; ///< a reply was seen
+    Time m_lastRtt;         ///< the previous reply's RTT
+    Ptr<Socket> m_socket;   ///< the socket
+    EventId m_next;         ///< next probe
     TracedCallback<uint32_t, Time, Time, Time, Time> m_replyTrace; ///< each reply
 };
 

@@ -8,6 +8,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/nic-helper.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
 #include <array>
@@ -92,6 +93,23 @@ MakeFloodedNicLink(const std::string& profile, const std::string& rate, bool bql
     OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(link.interfaces.GetAddress(1), 9));
     onoff.SetConstantRate(DataRate(lineRate.Get().GetBitRate() * 6 / 5), 1472);
     onoff.Install(link.nodes.Get(0)).Start(Seconds(0));
+    return link;
+}
+
+IdleLink
+MakeIdleLink()
+{
+    using namespace ns3;
+    IdleLink link;
+    link.nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+    NetDeviceContainer devices = p2p.Install(link.nodes);
+    InternetStackHelper internet;
+    internet.Install(link.nodes);
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    link.interfaces = address.Assign(devices);
     return link;
 }
 

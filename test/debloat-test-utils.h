@@ -64,6 +64,23 @@ struct FloodedNicLink
  */
 FloodedNicLink MakeFloodedNicLink(const std::string& profile, const std::string& rate, bool bql);
 
+/**
+ * @ingroup debloat-tests
+ * @brief Two nodes with the IP stack on an idle 10 Mbit/s PointToPoint link, 5 ms delay.
+ */
+struct IdleLink
+{
+    ns3::NodeContainer nodes;               ///< the two nodes
+    ns3::Ipv4InterfaceContainer interfaces; ///< 10.0.0.1, 10.0.0.2
+};
+
+/**
+ * @ingroup debloat-tests
+ * Builds an idle link for measuring applications: serialisation 0.8 us per byte, 5 ms delay.
+ * @return the link
+ */
+IdleLink MakeIdleLink();
+
 } // namespace debloattest
 
 #endif /* DEBLOAT_TEST_UTILS_H */

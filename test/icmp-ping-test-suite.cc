@@ -47,16 +47,9 @@ class IcmpPingRttTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
-        NetDeviceContainer devices = p2p.Install(nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer interfaces = address.Assign(devices);
+        const debloattest::IdleLink link = debloattest::MakeIdleLink();
+        const NodeContainer& nodes = link.nodes;
+        const Ipv4InterfaceContainer& interfaces = link.interfaces;
 
         Ptr<IcmpPing> ping =
             CreateObjectWithAttributes<IcmpPing>("Remote",

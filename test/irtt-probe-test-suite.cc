@@ -10,6 +10,8 @@
  * The irtt-like UDP probe's one-way delays add up to its RTT.
  */
 
+#include "debloat-test-utils.h"
+
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/internet-module.h"
@@ -55,31 +57,23 @@ class IrttProbeDelayTestCase : public TestCase
 
     void DoRun() override
     {
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
-        NetDeviceContainer devices = p2p.Install(nodes);
-        InternetStackHelper internet;
-        internet.Install(nodes);
-        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-        Ipv4InterfaceContainer interfaces = address.Assign(devices);
+        const debloattest::IdleLink link = debloattest::MakeIdleLink();
+        const NodeContainer& nodes = link.nodes;
+        const Ipv4InterfaceContainer& interfaces = link.interfaces;
 
         nodes.Get(1)->AddApplication(CreateObject<IrttServer>());
-        Ptr<IrttClient> client = CreateObjectWithAttributes<IrttClient>(
-            "Remote",
-            Ipv4AddressValue(interfaces.GetAddress(1)),
-            "Interval",
-            TimeValue(MilliSeconds(100)),
-            "Count",
-            UintegerValue(5));
+        Ptr<IrttClient> client =
+            CreateObjectWithAttributes<IrttClient>("Remote",
+                                                   Ipv4AddressValue(interfaces.GetAddress(1)),
+                                                   "Interval",
+                                                   TimeValue(MilliSeconds(100)),
+                                                   "Count",
+                                                   UintegerValue(5));
         nodes.Get(0)->AddApplication(client);
         client->SetStartTime(Seconds(1));
         NS_TEST_ASSERT_MSG_EQ(
-            client->TraceConnectWithoutContext(
-                "Reply",
-                MakeCallback(&IrttProbeDelayTestCase::Record, this)),
+            client->TraceConnectWithoutContext("Reply",
+                                               MakeCallback(&IrttProbeDelayTestCase::Record, this)),
             true,
             "Reply trace");
         Simulator::Stop(Seconds(2));

@@ -166,21 +166,6 @@ class DescriptorRing
         return cleaned;
     }
 
-    /**
-     * Empties the ring (a ring reset), oldest first.
-     * @param onRemoved called with each packet still in the ring
-     * @return how many packets were removed
-     */
-    template <typename F>
-    uint32_t Flush(F&& onRemoved)
-    {
-        const uint32_t removed = m_packets;
-        m_done = m_packets;
-        m_fetched = 0;
-        Clean(m_packets, std::forward<F>(onRemoved));
-        return removed;
-    }
-
   private:
     /// One packet's slot.
     struct Slot

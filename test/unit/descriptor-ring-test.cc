@@ -8,7 +8,7 @@
  * @file
  * @ingroup debloat-tests
  * GoogleTest cases for DescriptorRing: descriptor accounting, ring order, the work limit of
- * a clean, wrap-around and flush.
+ * a clean and wrap-around.
  */
 
 #include "ns3/descriptor-ring.h"
@@ -100,24 +100,6 @@ TEST(DescriptorRingTest, WrapsAroundInOrder)
         EXPECT_EQ(cleaned[i], i);
     }
     EXPECT_EQ(ring.GetUsed(), 0U);
-}
-
-TEST(DescriptorRingTest, FlushReturnsEverything)
-{
-    DescriptorRing<int> ring(8);
-    ASSERT_TRUE(ring.Post(1, 2, 10));
-    ASSERT_TRUE(ring.Post(2, 2, 20));
-    ASSERT_TRUE(ring.Post(3, 2, 30));
-    ring.Fetch();
-    ring.MarkDone();
-    ring.Fetch();
-    std::vector<int> removed;
-    EXPECT_EQ(ring.Flush([&removed](int item) { removed.push_back(item); }), 3U);
-    EXPECT_EQ(removed, (std::vector<int>{1, 2, 3}));
-    EXPECT_EQ(ring.GetUsed(), 0U);
-    EXPECT_EQ(ring.GetBytes(), 0U);
-    EXPECT_EQ(ring.GetPending(), 0U);
-    EXPECT_EQ(ring.GetFetched(), 0U);
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <iostream>
@@ -94,6 +95,51 @@ MakeFloodedNicLink(const std::string& profile, const std::string& rate, bool bql
     onoff.SetConstantRate(DataRate(lineRate.Get().GetBitRate() * 6 / 5), 1472);
     onoff.Install(link.nodes.Get(0)).Start(Seconds(0));
     return link;
+}
+
+namespace
+{
+
+/**
+ * Reads an unsigned attribute.
+ * @param device the device
+ * @param name the attribute
+ * @return its value
+ */
+uint64_t
+GetUinteger(ns3::Ptr<ns3::NetDevice> device, const std::string& name)
+{
+    ns3::UintegerValue value;
+    device->GetAttribute(name, value);
+    return value.Get();
+}
+
+} // namespace
+
+ns3::Time
+ExpectedWireTime(ns3::Ptr<ns3::NetDevice> device, uint32_t length)
+{
+    using namespace ns3;
+    DataRateValue rate;
+    device->GetAttribute("DataRate", rate);
+    TimeValue overhead;
+    device->GetAttribute("PerFrameOverhead", overhead);
+    const uint64_t bytes = std::max<uint64_t>(length, GetUinteger(device, "MinFrameSize")) +
+                           GetUinteger(device, "L1Overhead");
+    const uint64_t bps = rate.Get().GetBitRate();
+    return NanoSeconds(static_cast<int64_t>((bytes * 8 * 1000000000 + bps / 2) / bps)) +
+           overhead.Get();
+}
+
+uint32_t
+ExpectedDescriptors(ns3::Ptr<ns3::NetDevice> device, uint32_t length)
+{
+    using namespace ns3;
+    const uint64_t perDescriptor = GetUinteger(device, "TxMaxDataPerDescriptor");
+    BooleanValue context;
+    device->GetAttribute("TxContextDescriptor", context);
+    return static_cast<uint32_t>((length + perDescriptor - 1) / perDescriptor) +
+           (context.Get() ? 1 : 0);
 }
 
 IdleLink

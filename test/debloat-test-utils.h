@@ -66,6 +66,27 @@ FloodedNicLink MakeFloodedNicLink(const std::string& profile, const std::string&
 
 /**
  * @ingroup debloat-tests
+ * The time a frame holds a NIC's wire, computed in the test from the device's settings as
+ * IEEE 802.3 defines it: (max(length, MinFrameSize) + L1Overhead) bytes at DataRate, plus
+ * PerFrameOverhead, to the nearest nanosecond.
+ * @param device a NicNetDevice
+ * @param length the frame without FCS
+ * @return the wire time
+ */
+ns3::Time ExpectedWireTime(ns3::Ptr<ns3::NetDevice> device, uint32_t length);
+
+/**
+ * @ingroup debloat-tests
+ * The TX descriptors a frame takes, computed in the test from the device's settings:
+ * ceil(length / TxMaxDataPerDescriptor), plus one with TxContextDescriptor.
+ * @param device a NicNetDevice
+ * @param length the frame without FCS
+ * @return the descriptors
+ */
+uint32_t ExpectedDescriptors(ns3::Ptr<ns3::NetDevice> device, uint32_t length);
+
+/**
+ * @ingroup debloat-tests
  * @brief Two nodes with the IP stack on an idle 10 Mbit/s PointToPoint link, 5 ms delay.
  */
 struct IdleLink

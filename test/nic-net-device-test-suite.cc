@@ -522,14 +522,14 @@ class NicProfileThresholdTestCase : public TestCase
         m_link = MakeLink(helper);
         Ptr<NicNetDevice> tx = m_link.tx;
         const uint32_t ring = Get(tx, "TxRingSize");
-        const uint32_t d = tx->GetTxDescriptors(1514);
+        const uint32_t d = debloattest::ExpectedDescriptors(tx, 1514);
         const uint32_t stop = Get(tx, "TxStopThreshold");
         const uint32_t wake = Get(tx, "TxWakeThreshold");
         BooleanValue atStart;
         tx->GetAttribute("CompletionAtTxStart", atStart);
         const uint32_t k = (ring - stop) / d + 1 + (atStart.Get() ? 1 : 0);
         const int64_t j = k - (atStart.Get() ? 1 : 0) - (ring - wake) / d;
-        const Time t = tx->GetWireTime(1514);
+        const Time t = debloattest::ExpectedWireTime(tx, 1514);
         m_link.txQueue->SetWakeCallback(MakeCallback(&NicProfileThresholdTestCase::Woken, this));
         Simulator::ScheduleNow(&NicProfileThresholdTestCase::PostUntilStopped, this);
         Simulator::Stop(t * (j + 1));

@@ -87,7 +87,7 @@ class NicProfileGoodputTestCase : public TestCase
         Simulator::Schedule(MilliSeconds(700), &ReadRx, sink, &at700);
         Simulator::Stop(MilliSeconds(700));
         Simulator::Run();
-        m_wireTime = tx->GetWireTime(1514).GetSeconds();
+        m_wireTime = debloattest::ExpectedWireTime(tx, 1514).GetSeconds();
         Simulator::Destroy();
         return static_cast<double>(at700 - at200) * 8 / 0.5;
     }

@@ -86,7 +86,9 @@ NicHelper::Install(Ptr<Node> a, Ptr<Node> b) const
             UintegerValue(device->GetNTxQueues()));
         if (device->GetNTxQueues() > 1)
         {
-            ndqi->SetSelectQueueCallback(MakeCallback(&NicNetDevice::SelectTxQueue, device));
+            // A raw pointer: a Ptr would keep the device and its aggregated interface alive.
+            ndqi->SetSelectQueueCallback(
+                MakeCallback(&NicNetDevice::SelectTxQueue, PeekPointer(device)));
         }
         device->AggregateObject(ndqi);
         devices.Add(device);

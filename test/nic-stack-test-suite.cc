@@ -71,7 +71,7 @@ class NicBqlInflightTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(
                 bql->TraceConnectWithoutContext(
                     "Inflight",
-                    MakeCallback(&NicBqlInflightTestCase::Inflight, this).Bind(bql)),
+                    MakeCallback(&NicBqlInflightTestCase::Inflight, this).Bind(PeekPointer(bql))),
                 true,
                 "Inflight trace");
         }
@@ -85,11 +85,11 @@ class NicBqlInflightTestCase : public TestCase
 
     /**
      * Checks each post.
-     * @param bql the queue's BQL
+     * @param bql the queue's BQL (a raw pointer: a Ptr bound into its own trace never frees)
      * @param oldValue inflight before
      * @param newValue inflight after
      */
-    void Inflight(Ptr<ByteQueueLimits> bql, uint32_t oldValue, uint32_t newValue)
+    void Inflight(const ByteQueueLimits* bql, uint32_t oldValue, uint32_t newValue)
     {
         if (newValue > oldValue)
         {

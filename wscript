@@ -35,12 +35,21 @@ def _version_defines(bld):
     return ["DEBLOAT_NS3_VERSION=%d" % number]
 
 
+def configure(conf):
+    # The flent writer compresses with Boost.Iostreams (gzip); the results store is SQLite.
+    conf.check_cfg(
+        package="sqlite3", uselib_store="DEBLOAT_SQLITE3", args=["--cflags", "--libs"]
+    )
+    conf.check_cxx(lib="boost_iostreams", uselib_store="DEBLOAT_BOOST_IOSTREAMS")
+
+
 def build(bld):
     defines = _version_defines(bld)
 
     module = bld.create_ns3_module("debloat", DEPENDENCIES)
     module.source = _files(bld, "core-sources") + _files(bld, "sources")
     module.defines = defines
+    module.uselib = "DEBLOAT_SQLITE3 DEBLOAT_BOOST_IOSTREAMS"
 
     module_test = bld.create_ns3_module_test_library("debloat")
     module_test.source = _files(bld, "tests")

@@ -18,6 +18,7 @@
 
 #include "ns3/enum.h"
 #include "ns3/event-id.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/test.h"
 
 #ifndef DEBLOAT_NS3_VERSION
@@ -83,6 +84,25 @@ MakeEnumAccessor(Args... args)
 #else
     return ns3::MakeEnumAccessor(args...);
 #endif
+}
+
+/**
+ * A socket address that keeps a socket's TOS byte through Connect(). ns-3.36 to 3.41 copy
+ * the TOS of the address given to Bind()/Connect() into the socket (IP_TOS), so the address
+ * must carry it there; 3.42 removed the address's TOS and Socket::SetIpTos() alone holds.
+ * @param address the IPv4 address
+ * @param port the port
+ * @param tos the TOS byte the socket also has (Socket::SetIpTos)
+ * @return the address
+ */
+inline InetSocketAddress
+InetAddressWithTos(Ipv4Address address, uint16_t port, uint8_t tos)
+{
+    InetSocketAddress socketAddress(address, port);
+#if DEBLOAT_NS3_VERSION < 342
+    socketAddress.SetTos(tos);
+#endif
+    return socketAddress;
 }
 
 } // namespace compat

@@ -6,6 +6,8 @@
 
 #include "icmp-ping.h"
 
+#include "debloat-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/icmpv4.h"
 #include "ns3/inet-socket-address.h"
@@ -118,7 +120,7 @@ IcmpPing::StartApplication()
     m_socket = Socket::CreateSocket(GetNode(), Ipv4RawSocketFactory::GetTypeId());
     m_socket->SetAttribute("Protocol", UintegerValue(ICMP_PROTOCOL));
     m_socket->SetIpTos(m_tos);
-    m_socket->Connect(InetSocketAddress(m_remote, 0));
+    m_socket->Connect(compat::InetAddressWithTos(m_remote, 0, m_tos));
     m_socket->SetRecvCallback(MakeCallback(&IcmpPing::Receive, this));
     m_next = Simulator::ScheduleNow(&IcmpPing::Send, this);
 }

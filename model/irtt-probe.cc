@@ -6,6 +6,8 @@
 
 #include "irtt-probe.h"
 
+#include "debloat-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -235,7 +237,7 @@ IrttClient::StartApplication()
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
     m_socket->SetIpTos(m_tos);
     m_socket->Bind();
-    m_socket->Connect(InetSocketAddress(m_remote, m_port));
+    m_socket->Connect(compat::InetAddressWithTos(m_remote, m_port, m_tos));
     m_socket->SetRecvCallback(MakeCallback(&IrttClient::Receive, this));
     m_next = Simulator::ScheduleNow(&IrttClient::Send, this);
 }

@@ -26,11 +26,11 @@ cd "$(dirname "$0")/.."
 # libns3-dev's CMake package names files that other packages provide: the ns3 package (its
 # helper binaries), libgsl-dev (libgsl.so), libxml2-dev (headers and libxml2.so),
 # libsqlite3-dev (libsqlite3.so) and libpython3-dev (/usr/include/python3.11). The unit
-# tests need GoogleTest.
+# tests need GoogleTest; the flent writer Boost.Iostreams, the results store SQLite.
 packages="cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libxml2-dev libsqlite3-dev"
-packages="$packages libpython3-dev libgtest-dev"
-# The test run also builds the manual.
-[ "$mode" = test ] && packages="$packages python3-sphinx"
+packages="$packages libpython3-dev libgtest-dev libboost-iostreams-dev"
+# The test run also builds the manual and checks the flent files with the real flent.
+[ "$mode" = test ] && packages="$packages python3-sphinx flent python3-matplotlib"
 
 missing=""
 for package in $packages; do

@@ -32,6 +32,7 @@ LinuxTcpDefaults::Settings()
         {"ns3::TcpSocketBase::WindowScaling", "true"},
         {"ns3::TcpL4Protocol::SocketType", "ns3::TcpCubic"},
         {"ns3::TcpL4Protocol::RecoveryType", "ns3::TcpPrrRecovery"},
+        {"ns3::ArpCache::PendingQueueSize", "101"},
     };
 }
 

@@ -18,7 +18,7 @@ namespace debloat
 
 /**
  * @ingroup debloat-measurement
- * @brief Makes ns-3's TCP start from Linux's defaults where ns-3's differ.
+ * @brief Makes ns-3's TCP (and ARP queue) start from Linux's defaults where ns-3's differ.
  *
  * | ns-3 attribute | ns-3 default | set to | Linux |
  * |---|---|---|---|
@@ -29,6 +29,11 @@ namespace debloat
  * | TcpSocket::ConnTimeout | 3 s | 1 s | TCP_TIMEOUT_INIT |
  * | TcpSocket::TcpNoDelay | true | false | Nagle is on unless TCP_NODELAY |
  * | TcpSocketBase::MinRto | 1 s | 200 ms | TCP_RTO_MIN |
+ * | ArpCache::PendingQueueSize | 3 | 101 | neigh unres_qlen |
+ *
+ * The last is not TCP's but decides whether connections survive their start: with ns-3's 3
+ * packets waiting for ARP, the fourth of many SYNs sent at once is dropped and retried a
+ * second later.
  *
  * and, explicitly although ns-3's defaults already agree: InitialCwnd 10 (TCP_INIT_CWND),
  * DelAckCount 2, timestamps, SACK and window scaling on, CUBIC with PRR (Linux's default

@@ -31,6 +31,9 @@ using MetaValue = std::variant<int64_t, double, std::string>;
 /// Ordered metadata (ordered so that files and database rows come out in a fixed order).
 using MetaMap = std::map<std::string, MetaValue>;
 
+/// The module's version, recorded with every run.
+inline constexpr char DEBLOAT_VERSION[] = "0.1.0-dev";
+
 /// Marks a field of a sample as absent (flent: the key is not written).
 inline constexpr double NO_VALUE = std::numeric_limits<double>::quiet_NaN();
 

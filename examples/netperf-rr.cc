@@ -1,0 +1,225 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat
+ * The BQL patch series' request/response run: many concurrent netperf TCP_RR streams from a
+ * host with a forcedeth NIC to a GigE peer, with and without BQL, reporting transactions per
+ * second and the bytes in the hardware queue (Tom Herbert, "[PATCH 0/3] net: Byte queue
+ * limit patch series", netdev, 2011: "200 stream of netperf RR tests").
+ *
+ * Topology:
+ *
+ *     host ========================== peer
+ *          --rate (1 Gbit/s), 50 us; --profile NIC (forcedeth), pfifo_fast (1000 packets)
+ *
+ * Each size runs once without and once with BQL: --streams TCP_RR streams whose request
+ * and response are both --sizes bytes (netperf -r N,N), for --length seconds after a
+ * one-second start-up. The host's egress is sampled every 0.2 s (BQL inflight, ring bytes).
+ * Each run goes into the SQLite results database (--db, "none" for none) as test "tcp_rr".
+ *
+ * Options: --sizes (comma-separated, default 1,140,1400,14000,140000), --streams (200),
+ * --length (s, 5), --rate, --profile, --db.
+ *
+ * Expected result (the patch series, forcedeth at GigE):
+ *   140000: BQL 80-215K bytes in queue, 856 tps; no BQL 2700-2930K, 854 tps
+ *   14000:  BQL 25-55K, 8500 tps; no BQL 1500-1622K, 8523 tps
+ *   1400:   BQL 20-38K, 86582 tps; no BQL 29-117K, 85738 tps
+ *   140:    BQL 1-10K, 320540 tps; no BQL 1-13K, 323158 tps
+ *   1:      BQL 0-3K, 338811 tps; no BQL 0-3K, 339947 tps
+ * Here the bytes in queue are the ring's bytes (5th to 95th percentile). The small-size
+ * rates of the series were CPU-bound (34-41% CPU on a 2011 host); the simulation has no CPU
+ * cost per transaction, so only the queue sizes and the large-size rates compare.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/device-sampler.h"
+#include "ns3/internet-module.h"
+#include "ns3/linux-tcp-defaults.h"
+#include "ns3/netperf-client.h"
+#include "ns3/netperf-helper.h"
+#include "ns3/network-module.h"
+#include "ns3/nic-helper.h"
+#include "ns3/results-database.h"
+#include "ns3/run-summary.h"
+#include "ns3/summary-stats.h"
+#include "ns3/traffic-control-module.h"
+
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+using namespace ns3::debloat;
+
+namespace
+{
+
+/// One run's settings.
+struct Settings
+{
+    uint32_t size;       ///< request and response bytes
+    bool bql;            ///< ByteQueueLimits on the host's TX queues
+    uint32_t streams;    ///< concurrent TCP_RR streams
+    double length;       ///< seconds of test
+    std::string rate;    ///< line rate
+    std::string profile; ///< NIC profile
+};
+
+/**
+ * Runs the streams and records the run.
+ * @param settings the run's settings
+ * @return the run
+ */
+RunRecord
+Run(const Settings& settings)
+{
+    LinuxTcpDefaults::Apply();
+    NodeContainer nodes;
+    nodes.Create(2);
+    NicHelper nic;
+    nic.SetProfile(settings.profile);
+    nic.SetDeviceAttribute("DataRate", StringValue(settings.rate));
+    nic.SetChannelAttribute("Delay", StringValue("50us"));
+    NetDeviceContainer devices = nic.Install(nodes);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    TrafficControlHelper tch;
+    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
+    if (settings.bql)
+    {
+        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+    }
+    tch.Install(devices);
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    const Ipv4InterfaceContainer interfaces = address.Assign(devices);
+    internet.AssignStreams(nodes, 1);
+    NicHelper::AssignStreams(devices, 100);
+
+    const Time start = Seconds(1);
+    const Time end = start + Seconds(settings.length);
+    NetperfHelper::InstallServer(nodes.Get(1));
+    NetperfHelper netperf(interfaces.GetAddress(1), NetperfTest::TCP_RR);
+    netperf.SetAttribute("RequestSize", UintegerValue(settings.size));
+    netperf.SetAttribute("ResponseSize", UintegerValue(settings.size));
+    ApplicationContainer clients = netperf.Install(nodes.Get(0), settings.streams);
+    clients.Start(start);
+    clients.Stop(end);
+    Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
+    sampler->SetDevice(devices.Get(0));
+    sampler->Start(start, end);
+    Simulator::Stop(end + Seconds(1));
+    Simulator::Run();
+
+    RunRecord run;
+    run.test = "tcp_rr";
+    run.title = "size " + std::to_string(settings.size) + (settings.bql ? " BQL" : " no BQL");
+    run.localHost = "host";
+    run.hosts = {"peer"};
+    run.length = settings.length;
+    run.totalLength = settings.length;
+    run.delay = 0;
+    run.seed = RngSeedManager::GetSeed();
+    run.run = RngSeedManager::GetRun();
+    run.moduleVersion = DEBLOAT_VERSION;
+    run.config = {{"size", static_cast<int64_t>(settings.size)},
+                  {"bql", static_cast<int64_t>(settings.bql)},
+                  {"streams", static_cast<int64_t>(settings.streams)},
+                  {"rate", settings.rate},
+                  {"profile", settings.profile}};
+    Series rr;
+    rr.name = "TCP_RR";
+    rr.runner = "NetperfRrRunner";
+    rr.units = "transactions/s";
+    // The aggregate rate is all transactions over the common test time (a sum of per-stream
+    // rates would overstate it when the streams' connections came up at different times).
+    uint64_t transactions = 0;
+    for (uint32_t i = 0; i < clients.GetN(); ++i)
+    {
+        transactions += DynamicCast<NetperfClient>(clients.Get(i))->GetTransactions();
+    }
+    rr.meta["MEAN_VALUE"] = static_cast<double>(transactions) / settings.length;
+    run.series.push_back(rr);
+    run.series.push_back(sampler->GetSeries("qdisc_stats_host"));
+    run.metrics = RunSummary::ComputeMetrics(run);
+    Simulator::Destroy();
+    Config::Reset();
+    return run;
+}
+
+/**
+ * @param run a run
+ * @param key a key of its qdisc stats
+ * @return "p5-p95" of the key in KiB
+ */
+std::string
+Range(const RunRecord& run, const std::string& key)
+{
+    const Series& stats = run.series.back();
+    const auto column = std::find(stats.keys.begin(), stats.keys.end(), key);
+    std::vector<double> values;
+    for (const Sample& sample : stats.samples)
+    {
+        values.push_back(sample.values[column - stats.keys.begin()] / 1024);
+    }
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(0) << Percentile(values, 5) << "-"
+       << Percentile(values, 95) << "K";
+    return os.str();
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string sizes = "1,140,1400,14000,140000";
+    Settings settings{1, false, 200, 5, "1Gbps", "forcedeth"};
+    std::string db = "debloat-results.sqlite";
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("sizes", "request = response sizes, comma-separated", sizes);
+    cmd.AddValue("streams", "concurrent TCP_RR streams", settings.streams);
+    cmd.AddValue("length", "seconds of test", settings.length);
+    cmd.AddValue("rate", "line rate", settings.rate);
+    cmd.AddValue("profile", "NicNetDevice profile", settings.profile);
+    cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
+    cmd.Parse(argc, argv);
+
+    std::cout << std::left << std::setw(8) << "size" << std::setw(8) << "BQL" << std::setw(18)
+              << "bytes in ring" << std::setw(18) << "BQL inflight"
+              << "transactions/s\n";
+    std::stringstream list(sizes);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        try
+        {
+            settings.size = static_cast<uint32_t>(std::stoul(item));
+        }
+        catch (const std::exception&)
+        {
+            std::cerr << "netperf-rr: --sizes=" << sizes << ": '" << item
+                      << "' is not a size; accepted: comma-separated byte counts >= 1\n";
+            return 1;
+        }
+        for (bool bql : {false, true})
+        {
+            settings.bql = bql;
+            const RunRecord run = Run(settings);
+            std::cout << std::setw(8) << settings.size << std::setw(8) << (bql ? "yes" : "no")
+                      << std::setw(18) << Range(run, "ring_bytes") << std::setw(18)
+                      << (bql ? Range(run, "bql_inflight") : "-") << std::fixed
+                      << std::setprecision(0)
+                      << std::get<double>(run.series.front().meta.at("MEAN_VALUE")) << "\n";
+            if (db != "none")
+            {
+                ResultsDatabase(db).Write(run);
+            }
+        }
+    }
+    return 0;
+}

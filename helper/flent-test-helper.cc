@@ -1,0 +1,339 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "flent-test-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/icmp-ping.h"
+#include "ns3/irtt-probe.h"
+#include "ns3/netperf-client.h"
+#include "ns3/netperf-server.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/run-summary.h"
+#include "ns3/simulator.h"
+#include "ns3/summary-stats.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+
+namespace ns3
+{
+namespace debloat
+{
+
+namespace
+{
+
+/// @return the wall clock in milliseconds
+int64_t
+WallMilliseconds()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
+
+FlentTestHelper::FlentTestHelper(const FlentTestSpec& spec)
+    : m_spec(spec)
+{
+}
+
+void
+FlentTestHelper::SetClient(Ptr<Node> node, const std::string& name)
+{
+    m_client = node;
+    m_clientName = name;
+}
+
+void
+FlentTestHelper::AddHost(Ptr<Node> node, Ipv4Address address)
+{
+    NS_ABORT_MSG_IF(m_hosts.size() >= m_spec.hosts.size(),
+                    "FlentTestHelper: test " << m_spec.name << " has " << m_spec.hosts.size()
+                                             << " host(s); AddHost() was called once more");
+    m_hosts.emplace_back(node, address);
+}
+
+void
+FlentTestHelper::AddQdiscStats(Ptr<NetDevice> device)
+{
+    NS_ABORT_MSG_IF(m_qdiscDevices.size() >= m_spec.qdiscSeries.size(),
+                    "FlentTestHelper: " << m_spec.qdiscSeries.size()
+                                        << " qdisc stats source(s) were declared in the "
+                                           "options; AddQdiscStats() was called once more");
+    m_qdiscDevices.push_back(device);
+}
+
+void
+FlentTestHelper::SetProgress(bool progress)
+{
+    m_progress = progress;
+}
+
+Time
+FlentTestHelper::GetEnd() const
+{
+    return m_start + Seconds(m_spec.totalLength);
+}
+
+void
+FlentTestHelper::Install(Time start)
+{
+    NS_ABORT_MSG_IF(!m_client, "FlentTestHelper: SetClient() was not called");
+    NS_ABORT_MSG_IF(m_hosts.size() != m_spec.hosts.size(),
+                    "FlentTestHelper: test " << m_spec.name << " needs " << m_spec.hosts.size()
+                                             << " host(s); AddHost() was called " << m_hosts.size()
+                                             << " time(s)");
+    NS_ABORT_MSG_IF(m_qdiscDevices.size() != m_spec.qdiscSeries.size(),
+                    "FlentTestHelper: " << m_spec.qdiscSeries.size()
+                                        << " qdisc stats source(s) declared; AddQdiscStats() "
+                                           "was called "
+                                        << m_qdiscDevices.size() << " time(s)");
+    m_start = start;
+    const Time step = Seconds(m_spec.stepSize);
+    for (const auto& host : m_hosts)
+    {
+        host.first->AddApplication(CreateObject<NetperfServer>());
+        host.first->AddApplication(CreateObject<IrttServer>());
+    }
+    for (const FlowSpec& spec : m_spec.flows)
+    {
+        auto flow = std::make_unique<Flow>();
+        flow->spec = spec;
+        const Ipv4Address remote = m_hosts.at(spec.host).second;
+        Ptr<Application> app;
+        bool connected = false;
+        switch (spec.kind)
+        {
+        case FlowKind::TCP_STREAM:
+        case FlowKind::TCP_MAERTS:
+            app = CreateObjectWithAttributes<NetperfClient>(
+                "Remote",
+                Ipv4AddressValue(remote),
+                "Test",
+                EnumValue(spec.kind == FlowKind::TCP_STREAM ? NetperfTest::TCP_STREAM
+                                                            : NetperfTest::TCP_MAERTS),
+                "Tos",
+                UintegerValue(spec.tos),
+                "InterimInterval",
+                TimeValue(step));
+            connected = app->TraceConnectWithoutContext(
+                "Interim",
+                MakeCallback(&FlentTestHelper::Interim, this).Bind(flow.get()));
+            break;
+        case FlowKind::ICMP_PING:
+        case FlowKind::UDP_RTT:
+            // ping -i STEP_SIZE and irtt -i STEP_SIZE share their attribute names.
+            if (spec.kind == FlowKind::ICMP_PING)
+            {
+                app = CreateObject<IcmpPing>();
+                connected = app->TraceConnectWithoutContext(
+                    "Rtt",
+                    MakeCallback(&FlentTestHelper::Ping, this).Bind(flow.get()));
+            }
+            else
+            {
+                app = CreateObject<IrttClient>();
+                connected = app->TraceConnectWithoutContext(
+                    "Reply",
+                    MakeCallback(&FlentTestHelper::Irtt, this).Bind(flow.get()));
+            }
+            app->SetAttribute("Remote", Ipv4AddressValue(remote));
+            app->SetAttribute("Interval", TimeValue(step));
+            app->SetAttribute("Tos", UintegerValue(spec.tos));
+            break;
+        }
+        NS_ABORT_MSG_IF(!connected, "FlentTestHelper: cannot trace " << spec.series);
+        m_client->AddApplication(app);
+        app->SetStartTime(start + Seconds(spec.start) - Simulator::Now());
+        app->SetStopTime(start + Seconds(spec.start + spec.length) - Simulator::Now());
+        flow->app = app;
+        m_flows.push_back(std::move(flow));
+    }
+    for (const Ptr<NetDevice>& device : m_qdiscDevices)
+    {
+        Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
+        sampler->SetAttribute("Interval", TimeValue(step));
+        sampler->SetDevice(device);
+        sampler->Start(start, GetEnd());
+        m_samplers.push_back(sampler);
+    }
+    m_wallStart = WallMilliseconds();
+    if (m_progress)
+    {
+        Simulator::Schedule(start - Simulator::Now(), &FlentTestHelper::Progress, this);
+    }
+}
+
+void
+FlentTestHelper::Interim(Flow* flow, uint64_t bytes, Time duration)
+{
+    // netperf_demo's raw sample: the interval's goodput in Mbit/s and its length.
+    const double seconds = duration.GetSeconds();
+    Sample sample;
+    sample.t = (Simulator::Now() - m_start).GetSeconds();
+    sample.values = {8.0 * static_cast<double>(bytes) / seconds / 1e6, seconds};
+    flow->samples.push_back(std::move(sample));
+}
+
+void
+FlentTestHelper::Ping(Flow* flow, uint16_t sequence, Time rtt)
+{
+    Sample sample;
+    sample.t = (Simulator::Now() - m_start).GetSeconds();
+    sample.values = {rtt.GetSeconds() * 1e3, static_cast<double>(sequence)};
+    flow->samples.push_back(std::move(sample));
+}
+
+void
+FlentTestHelper::Irtt(Flow* flow, uint32_t sequence, Time rtt, Time up, Time down, Time ipdv)
+{
+    // irtt's IPDV per direction: the change of that direction's delay since the previous
+    // reply (none for the first).
+    const double ipdvUp = flow->haveLast ? (up - flow->lastUp).GetSeconds() * 1e3 : NO_VALUE;
+    const double ipdvDown = flow->haveLast ? (down - flow->lastDown).GetSeconds() * 1e3 : NO_VALUE;
+    Sample sample;
+    sample.t = (Simulator::Now() - m_start).GetSeconds();
+    sample.values = {rtt.GetSeconds() * 1e3,
+                     static_cast<double>(sequence),
+                     up.GetSeconds() * 1e3,
+                     down.GetSeconds() * 1e3,
+                     ipdvUp,
+                     ipdvDown,
+                     flow->haveLast ? ipdv.GetSeconds() * 1e3 : NO_VALUE,
+                     NO_VALUE};
+    flow->samples.push_back(std::move(sample));
+    flow->lastUp = up;
+    flow->lastDown = down;
+    flow->haveLast = true;
+}
+
+void
+FlentTestHelper::Progress()
+{
+    const double elapsed = (Simulator::Now() - m_start).GetSeconds();
+    std::clog << "flent " << m_spec.name << ": " << std::fixed << std::setprecision(1) << elapsed
+              << " of " << m_spec.totalLength << " s simulated, "
+              << (WallMilliseconds() - m_wallStart) / 1000.0 << " s wall clock" << std::endl;
+    std::clog.unsetf(std::ios::floatfield);
+    // About ten lines per run, at least one simulated second apart.
+    const Time every = Max(Seconds(1), Seconds(m_spec.totalLength / 10));
+    if (Simulator::Now() + every <= GetEnd())
+    {
+        Simulator::Schedule(every, &FlentTestHelper::Progress, this);
+    }
+}
+
+std::vector<Sample>
+FlentTestHelper::WithLosses(const Flow& flow) const
+{
+    // The client sends probe k at start + k * STEP_SIZE; a probe without a reply is lost,
+    // and irtt reports it at its send time.
+    Ptr<IrttClient> client = DynamicCast<IrttClient>(flow.app);
+    std::vector<bool> answered(client->GetSent(), false);
+    for (const Sample& sample : flow.samples)
+    {
+        answered.at(static_cast<std::size_t>(sample.values[1])) = true;
+    }
+    std::vector<Sample> samples = flow.samples;
+    for (std::size_t k = 0; k < answered.size(); ++k)
+    {
+        if (!answered[k])
+        {
+            Sample lost;
+            lost.t = flow.spec.start + static_cast<double>(k) * m_spec.stepSize;
+            lost.values.assign(8, NO_VALUE);
+            lost.values[1] = static_cast<double>(k);
+            lost.values[7] = 1;
+            samples.push_back(std::move(lost));
+        }
+    }
+    std::stable_sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+        return a.t < b.t;
+    });
+    return samples;
+}
+
+RunRecord
+FlentTestHelper::Collect() const
+{
+    RunRecord run;
+    run.test = m_spec.name;
+    run.localHost = m_clientName;
+    run.hosts = m_spec.hosts;
+    run.length = m_spec.length;
+    run.totalLength = m_spec.totalLength;
+    run.stepSize = m_spec.stepSize;
+    run.delay = m_spec.delay;
+    run.testParameters = m_spec.testParameters;
+    run.seed = RngSeedManager::GetSeed();
+    run.run = RngSeedManager::GetRun();
+    run.ns3Version = DEBLOAT_NS3_VERSION >= 999 ? std::string("3-dev")
+                                                : "3." + std::to_string(DEBLOAT_NS3_VERSION % 100);
+    run.moduleVersion = DEBLOAT_VERSION;
+    for (const auto& flow : m_flows)
+    {
+        Series series;
+        series.name = flow->spec.series;
+        series.runner = flow->spec.runner;
+        series.units = flow->spec.units;
+        series.meta["DATA_TOS"] = static_cast<int64_t>(flow->spec.tos);
+        switch (flow->spec.kind)
+        {
+        case FlowKind::TCP_STREAM:
+        case FlowKind::TCP_MAERTS: {
+            Ptr<NetperfClient> client = DynamicCast<NetperfClient>(flow->app);
+            series.keys = {"val", "dur"};
+            series.samples = flow->samples;
+            // netperf's THROUGHPUT over the whole test is flent's MEAN_VALUE.
+            series.meta["MEAN_VALUE"] = client->GetThroughput() / 1e6;
+            series.meta["ELAPSED_TIME"] = client->GetElapsed().GetSeconds();
+            series.meta["BYTES"] = static_cast<int64_t>(client->GetBytes());
+            break;
+        }
+        case FlowKind::ICMP_PING:
+            series.keys = {"val", "seq"};
+            series.samples = flow->samples;
+            break;
+        case FlowKind::UDP_RTT:
+            series.keys =
+                {"val", "seq", "owd_up", "owd_down", "ipdv_up", "ipdv_down", "ipdv", "lost"};
+            series.samples = WithLosses(*flow);
+            break;
+        }
+        if (flow->spec.kind == FlowKind::ICMP_PING || flow->spec.kind == FlowKind::UDP_RTT)
+        {
+            std::vector<double> rtts;
+            for (const Sample& sample : flow->samples)
+            {
+                rtts.push_back(sample.values[0]);
+            }
+            const SummaryStats stats = Summarize(rtts);
+            if (stats.count > 0)
+            {
+                series.meta["MEAN_VALUE"] = stats.mean;
+                series.meta["MIN_VALUE"] = stats.min;
+                series.meta["MAX_VALUE"] = stats.max;
+            }
+        }
+        run.series.push_back(std::move(series));
+    }
+    for (std::size_t i = 0; i < m_samplers.size(); ++i)
+    {
+        run.series.push_back(m_samplers[i]->GetSeries(m_spec.qdiscSeries[i]));
+    }
+    run.metrics = RunSummary::ComputeMetrics(run);
+    return run;
+}
+
+} // namespace debloat
+} // namespace ns3

@@ -1,0 +1,160 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef FLENT_TEST_HELPER_H
+#define FLENT_TEST_HELPER_H
+
+#include "ns3/device-sampler.h"
+#include "ns3/flent-test.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+#include "ns3/run-record.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class Application;
+
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-measurement
+ * @brief Runs a flent test on a topology: installs its netperf, ping and irtt flows and
+ * the device samplers, and collects everything into a RunRecord.
+ *
+ * @code
+ *   FlentTestOptions options;
+ *   options.length = 30;
+ *   options.qdiscStats = {{"client", "eth0"}};
+ *   FlentTestHelper flent(FlentTest::Get("rrul_be", options));
+ *   flent.SetClient(clientNode, "client");
+ *   flent.AddHost(serverNode, serverAddress);      // one per options.hosts
+ *   flent.AddQdiscStats(clientEgressDevice);       // one per options.qdiscStats
+ *   flent.Install(Seconds(1));                     // T0
+ *   Simulator::Stop(flent.GetEnd());
+ *   Simulator::Run();
+ *   RunRecord run = flent.Collect();
+ * @endcode
+ *
+ * The flows follow flent: TCP flows start at T0 + DELAY and run LENGTH, probes run from T0
+ * for TOTAL_LENGTH, at STEP_SIZE intervals. Every host runs a NetperfServer (port 12865)
+ * and an IrttServer (port 2112).
+ */
+class FlentTestHelper
+{
+  public:
+    /**
+     * @param spec the test, from FlentTest::Get()
+     */
+    explicit FlentTestHelper(const FlentTestSpec& spec);
+
+    /**
+     * @param node the node that runs the clients (flent's local host)
+     * @param name its name in the file (LOCAL_HOST)
+     */
+    void SetClient(Ptr<Node> node, const std::string& name);
+
+    /**
+     * Adds the next of the test's hosts, in the order of FlentTestSpec::hosts.
+     * @param node the host
+     * @param address the address the client reaches it at
+     */
+    void AddHost(Ptr<Node> node, Ipv4Address address);
+
+    /**
+     * Adds the egress device of the next qdisc stats source, in the order of the options'
+     * qdiscStats.
+     * @param device the device whose root qdisc, BQL and ring are sampled
+     */
+    void AddQdiscStats(Ptr<NetDevice> device);
+
+    /// @param progress whether Install() schedules progress lines on std::clog (default on)
+    void SetProgress(bool progress);
+
+    /**
+     * Installs servers, flows and samplers. Stops with a message when the client, a host
+     * or a qdisc stats device is missing.
+     * @param start T0, the simulation time at which the test starts
+     */
+    void Install(Time start);
+
+    /// @return the end of the test, T0 + TOTAL_LENGTH
+    Time GetEnd() const;
+
+    /**
+     * Builds the run's record after Simulator::Run(): metadata, every series with its raw
+     * samples and SERIES_META (MEAN_VALUE as flent computes it), the seed and versions, and
+     * the summary metrics (RunSummary). The caller adds its configuration to `config`.
+     * @return the record
+     */
+    RunRecord Collect() const;
+
+  private:
+    /// One flow's application and the samples its traces produced.
+    struct Flow
+    {
+        FlowSpec spec;               ///< the flent definition
+        Ptr<Application> app;        ///< NetperfClient, IcmpPing or IrttClient
+        std::vector<Sample> samples; ///< raw samples
+        Time lastUp;                 ///< irtt: previous reply's client-to-server delay
+        Time lastDown;               ///< irtt: previous reply's server-to-client delay
+        bool haveLast{false};        ///< irtt: a reply was seen
+    };
+
+    /**
+     * Records a netperf demo-mode interval.
+     * @param flow the flow
+     * @param bytes bytes in the interval
+     * @param duration the interval
+     */
+    void Interim(Flow* flow, uint64_t bytes, Time duration);
+    /**
+     * Records a ping reply.
+     * @param flow the flow
+     * @param sequence its sequence number
+     * @param rtt its RTT
+     */
+    void Ping(Flow* flow, uint16_t sequence, Time rtt);
+    /**
+     * Records an irtt reply.
+     * @param flow the flow
+     * @param sequence probe number
+     * @param rtt round-trip time
+     * @param up client-to-server delay
+     * @param down server-to-client delay
+     * @param ipdv RTT change
+     */
+    void Irtt(Flow* flow, uint32_t sequence, Time rtt, Time up, Time down, Time ipdv);
+    /// Prints a progress line and schedules the next.
+    void Progress();
+    /**
+     * @param flow an irtt flow
+     * @return its samples with the lost probes added in time order
+     */
+    std::vector<Sample> WithLosses(const Flow& flow) const;
+
+    FlentTestSpec m_spec;                                   ///< the test
+    Ptr<Node> m_client;                                     ///< the local host
+    std::string m_clientName;                               ///< LOCAL_HOST
+    std::vector<std::pair<Ptr<Node>, Ipv4Address>> m_hosts; ///< the far ends
+    std::vector<Ptr<NetDevice>> m_qdiscDevices;             ///< sampled egresses
+    std::vector<Ptr<DeviceSampler>> m_samplers;             ///< their samplers
+    std::vector<std::unique_ptr<Flow>> m_flows;             ///< the flows
+    Time m_start;                                           ///< T0
+    bool m_progress{true};                                  ///< print progress
+    int64_t m_wallStart{0};                                 ///< wall clock at Install(), ms
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* FLENT_TEST_HELPER_H */

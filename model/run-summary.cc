@@ -1,0 +1,235 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "run-summary.h"
+
+#include "summary-stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+namespace ns3
+{
+namespace debloat
+{
+
+namespace
+{
+
+/**
+ * @param series a series
+ * @param key one of its keys
+ * @param from start of the window (s after T0)
+ * @param to end of the window
+ * @return the key's values in the window, absent ones left out
+ */
+std::vector<double>
+Values(const Series& series, const std::string& key, double from, double to)
+{
+    std::vector<double> values;
+    const auto column = std::find(series.keys.begin(), series.keys.end(), key);
+    if (column == series.keys.end())
+    {
+        return values;
+    }
+    const auto index = static_cast<std::size_t>(column - series.keys.begin());
+    for (const Sample& sample : series.samples)
+    {
+        if (sample.t >= from && sample.t <= to && !std::isnan(sample.values[index]))
+        {
+            values.push_back(sample.values[index]);
+        }
+    }
+    return values;
+}
+
+/**
+ * @param meta series metadata
+ * @param key a key
+ * @return the key's number, or NaN
+ */
+double
+MetaNumber(const MetaMap& meta, const std::string& key)
+{
+    const auto entry = meta.find(key);
+    if (entry == meta.end())
+    {
+        return NO_VALUE;
+    }
+    if (const auto* number = std::get_if<double>(&entry->second))
+    {
+        return *number;
+    }
+    if (const auto* integer = std::get_if<int64_t>(&entry->second))
+    {
+        return static_cast<double>(*integer);
+    }
+    return NO_VALUE;
+}
+
+/**
+ * @param name a series name
+ * @param prefix a prefix
+ * @return whether the name starts with it
+ */
+bool
+StartsWith(const std::string& name, const std::string& prefix)
+{
+    return name.compare(0, prefix.size(), prefix) == 0;
+}
+
+} // namespace
+
+std::vector<Metric>
+RunSummary::ComputeMetrics(const RunRecord& run)
+{
+    std::vector<Metric> metrics;
+    const bool loaded = std::any_of(run.series.begin(), run.series.end(), [](const Series& s) {
+        return s.runner == "NetperfDemoRunner";
+    });
+    const double from = loaded ? run.delay : 0;
+    const double to = loaded ? run.delay + run.length : run.totalLength;
+    std::vector<double> uploads;
+    std::vector<double> downloads;
+    for (const Series& series : run.series)
+    {
+        auto add = [&](const std::string& name, double value, const std::string& units) {
+            metrics.push_back({series.name, name, value, units});
+        };
+        if (series.runner == "NetperfDemoRunner")
+        {
+            const double goodput = MetaNumber(series.meta, "MEAN_VALUE");
+            add("goodput", goodput, "Mbit/s");
+            (StartsWith(series.name, "TCP upload") ? uploads : downloads).push_back(goodput);
+        }
+        else if (series.runner == "NetperfRrRunner")
+        {
+            add("transactions", MetaNumber(series.meta, "MEAN_VALUE"), "transactions/s");
+        }
+        else if (series.runner == "PingRunner" || series.runner == "IrttRunner")
+        {
+            const SummaryStats rtt = Summarize(Values(series, "val", from, to));
+            add("rtt_mean", rtt.mean, "ms");
+            add("rtt_min", rtt.min, "ms");
+            add("rtt_p50", rtt.p50, "ms");
+            add("rtt_p90", rtt.p90, "ms");
+            add("rtt_p99", rtt.p99, "ms");
+            add("rtt_max", rtt.max, "ms");
+            if (series.runner == "IrttRunner")
+            {
+                const double lost = static_cast<double>(Values(series, "lost", from, to).size());
+                const double total = lost + static_cast<double>(rtt.count);
+                add("lost", lost, "probes");
+                add("loss_rate", total > 0 ? lost / total : NO_VALUE, "");
+            }
+        }
+        else if (series.runner == "TcRunner")
+        {
+            const std::vector<std::pair<std::string, std::string>> levels = {
+                {"backlog_bytes", "bytes"},
+                {"delay", "ms"},
+                {"bql_limit", "bytes"},
+                {"bql_inflight", "bytes"},
+                {"ring_used", "descriptors"},
+                {"ring_bytes", "bytes"}};
+            for (const auto& [key, units] : levels)
+            {
+                const SummaryStats stats = Summarize(Values(series, key, from, to));
+                if (stats.count > 0)
+                {
+                    add(key + "_p50", stats.p50, units);
+                    add(key + "_p99", stats.p99, units);
+                    add(key + "_max", stats.max, units);
+                }
+            }
+            for (const char* key : {"dropped", "ecn_mark", "nic_dropped"})
+            {
+                const std::vector<double> counts = Values(series, key, 0, run.totalLength);
+                if (!counts.empty())
+                {
+                    double sum = 0;
+                    for (double count : counts)
+                    {
+                        sum += count;
+                    }
+                    add(key, sum, "packets");
+                }
+            }
+        }
+    }
+    auto total = [&](const std::string& name, const std::vector<double>& values) {
+        double sum = 0;
+        for (double value : values)
+        {
+            sum += value;
+        }
+        metrics.push_back({"total", name, sum, "Mbit/s"});
+    };
+    if (!uploads.empty())
+    {
+        total("upload_goodput", uploads);
+    }
+    if (!downloads.empty())
+    {
+        total("download_goodput", downloads);
+    }
+    if (!uploads.empty() || !downloads.empty())
+    {
+        std::vector<double> all = uploads;
+        all.insert(all.end(), downloads.begin(), downloads.end());
+        total("total_goodput", all);
+    }
+    if (uploads.size() > 1)
+    {
+        metrics.push_back({"total", "upload_fairness", JainFairness(uploads), ""});
+    }
+    if (downloads.size() > 1)
+    {
+        metrics.push_back({"total", "download_fairness", JainFairness(downloads), ""});
+    }
+    return metrics;
+}
+
+void
+RunSummary::Print(const RunRecord& run, std::ostream& os)
+{
+    // One row per scope, the metrics as "name=value units" in their order.
+    std::vector<std::string> scopes;
+    std::map<std::string, std::vector<const Metric*>> byScope;
+    for (const Metric& metric : run.metrics)
+    {
+        if (byScope.find(metric.scope) == byScope.end())
+        {
+            scopes.push_back(metric.scope);
+        }
+        byScope[metric.scope].push_back(&metric);
+    }
+    std::size_t width = 5;
+    for (const std::string& scope : scopes)
+    {
+        width = std::max(width, scope.size());
+    }
+    os << "Summary of " << run.test << " (" << run.title << "), LENGTH " << run.length
+       << " s, seed " << run.seed << " run " << run.run << "\n";
+    for (const std::string& scope : scopes)
+    {
+        os << "  " << std::left << std::setw(static_cast<int>(width)) << scope << std::right;
+        for (const Metric* metric : byScope[scope])
+        {
+            std::ostringstream value;
+            value << std::setprecision(4) << metric->value;
+            os << "  " << metric->name << "=" << value.str() << (metric->units.empty() ? "" : " ")
+               << metric->units;
+        }
+        os << "\n";
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

@@ -1,0 +1,57 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUN_SUMMARY_H
+#define RUN_SUMMARY_H
+
+#include "run-record.h"
+
+#include <ostream>
+#include <vector>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-measurement
+ * @brief The summary metrics of a run and the table printed at its end.
+ *
+ * Latency and device metrics cover the load phase, [DELAY, DELAY + LENGTH], the window
+ * flent's CDF plots cut to; a test without TCP flows (ping) uses the whole run. Metrics per
+ * series (scope = the series name):
+ * - TCP (NetperfDemoRunner): `goodput` = MEAN_VALUE (netperf's throughput, Mbit/s);
+ * - TCP_RR (NetperfRrRunner, not a flent runner): `transactions` = MEAN_VALUE (per s);
+ * - ping and irtt: `rtt_mean`, `rtt_min`, `rtt_p50`, `rtt_p90`, `rtt_p99`, `rtt_max` (ms),
+ *   and for irtt `lost` (probes) and `loss_rate` (0..1);
+ * - qdisc stats (TcRunner): `<key>_p50`, `<key>_p99`, `<key>_max` of `backlog_bytes`,
+ *   `delay`, `bql_limit`, `bql_inflight`, `ring_used`, `ring_bytes`, and the sums `dropped`,
+ *   `ecn_mark`, `nic_dropped`.
+ * Scope "total": `upload_goodput`, `download_goodput` and `total_goodput` (sums, Mbit/s),
+ * `upload_fairness` and `download_fairness` (Jain's index, with two or more flows).
+ */
+class RunSummary
+{
+  public:
+    /**
+     * @param run a run with its series
+     * @return its metrics, in series order, totals last
+     */
+    static std::vector<Metric> ComputeMetrics(const RunRecord& run);
+
+    /**
+     * Prints the run's metrics as a table (what `flent -f summary` shows, plus the device).
+     * @param run a run with its metrics
+     * @param os the stream
+     */
+    static void Print(const RunRecord& run, std::ostream& os);
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* RUN_SUMMARY_H */

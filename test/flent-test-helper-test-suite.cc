@@ -1,0 +1,255 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * FlentTestHelper: what a flent test records on a known link, determinism, and the results
+ * database round trip of a simulated run.
+ */
+
+#include "debloat-test-utils.h"
+
+#include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
+#include "ns3/flent-test-helper.h"
+#include "ns3/flent-test.h"
+#include "ns3/internet-module.h"
+#include "ns3/linux-tcp-defaults.h"
+#include "ns3/network-module.h"
+#include "ns3/nic-helper.h"
+#include "ns3/results-database.h"
+#include "ns3/traffic-control-module.h"
+
+#include <cmath>
+#include <cstdio>
+#include <unistd.h>
+
+using namespace ns3;
+using namespace ns3::debloat;
+
+namespace
+{
+
+/**
+ * @ingroup debloat-tests
+ * @brief flent's ping test on an idle link records the path's RTT in both probes.
+ *
+ * 10 Mbit/s PointToPoint, 5 ms (0.8 us per byte). ICMP echo: 56 + 8 + 20 = 84 bytes, 86 with
+ * PPP, 68.8 us: RTT 2 * (5 ms + 68.8 us) = 10.1376 ms. irtt: 60 + 8 + 20 + 2 = 90 bytes,
+ * 72 us each way. Both probes leave at the same instant, and the ICMP request (its flow comes
+ * first in the test) is serialised first, so the UDP probe waits 68.8 us behind it: one-way
+ * delays 5.1408 ms up and 5.072 ms down, RTT 10.2128 ms, IPDV 0 (the replies do not meet:
+ * the ICMP reply is on the wire before the UDP probe reaches the server). LENGTH 2 s at
+ * STEP_SIZE 0.2 s: 10 probes of each kind from T0 = 1 s, probe k sent at T0 + 0.2 k s.
+ * Probe 0 of each kind waits for ARP, so the checks start at probe 1.
+ */
+class FlentPingTestCase : public TestCase
+{
+  public:
+    FlentPingTestCase()
+        : TestCase("ping test records the path RTT")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const debloattest::IdleLink link = debloattest::MakeIdleLink();
+        FlentTestOptions options;
+        options.length = 2;
+        FlentTestHelper flent(FlentTest::Get("ping", options));
+        flent.SetClient(link.nodes.Get(0), "client");
+        flent.AddHost(link.nodes.Get(1), link.interfaces.GetAddress(1));
+        flent.SetProgress(false);
+        flent.Install(Seconds(1));
+        Simulator::Stop(flent.GetEnd() + Seconds(1));
+        Simulator::Run();
+        const RunRecord run = flent.Collect();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(run.series.size(), 2, "ICMP and UDP series");
+        for (const Series& series : run.series)
+        {
+            const bool icmp = series.runner == "PingRunner";
+            const double rtt = icmp ? 10.1376 : 10.2128;
+            NS_TEST_ASSERT_MSG_EQ(series.samples.size(), 10, series.name);
+            for (std::size_t k = 1; k < series.samples.size(); ++k)
+            {
+                const Sample& sample = series.samples[k];
+                NS_TEST_EXPECT_MSG_EQ_TOL(sample.values[0], rtt, 1e-9, series.name << " " << k);
+                NS_TEST_EXPECT_MSG_EQ(sample.values[1], k, "sequence");
+                NS_TEST_EXPECT_MSG_EQ_TOL(sample.t, 0.2 * k + rtt / 1e3, 1e-9, "reply time");
+                if (!icmp)
+                {
+                    NS_TEST_EXPECT_MSG_EQ_TOL(sample.values[2], 5.1408, 1e-9, "owd_up");
+                    NS_TEST_EXPECT_MSG_EQ_TOL(sample.values[3], 5.072, 1e-9, "owd_down");
+                    NS_TEST_EXPECT_MSG_EQ_TOL(sample.values[4], 0, 1e-9, "ipdv_up");
+                    NS_TEST_EXPECT_MSG_EQ(std::isnan(sample.values[7]), true, "not lost");
+                }
+            }
+        }
+    }
+};
+
+/**
+ * Runs tcp_upload (LENGTH 2 s, DELAY 1 s) over an e1000e link at 100 Mbit/s with
+ * fq_codel and BQL on the client, whose NAPI soft-IRQ delays are random.
+ * @return the run
+ */
+RunRecord
+RunUpload()
+{
+    LinuxTcpDefaults::Apply();
+    NodeContainer nodes;
+    nodes.Create(2);
+    NicHelper nic;
+    nic.SetProfile("e1000e");
+    nic.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    NetDeviceContainer devices = nic.Install(nodes);
+    InternetStackHelper internet;
+    internet.Install(nodes);
+    // Fixed streams: without them ns-3 numbers streams in creation order across the whole
+    // process, so a second run in the same process would draw other numbers.
+    nic.AssignStreams(devices, 7);
+    internet.AssignStreams(nodes, 100);
+    TrafficControlHelper tch;
+    tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc");
+    tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+    tch.Install(devices);
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    const Ipv4InterfaceContainer interfaces = address.Assign(devices);
+
+    FlentTestOptions options;
+    options.length = 2;
+    options.delay = 1;
+    options.qdiscStats = {{"client", "eth0"}};
+    FlentTestHelper flent(FlentTest::Get("tcp_upload", options));
+    flent.SetClient(nodes.Get(0), "client");
+    flent.AddHost(nodes.Get(1), interfaces.GetAddress(1));
+    flent.AddQdiscStats(devices.Get(0));
+    flent.SetProgress(false);
+    flent.Install(Seconds(1));
+    Simulator::Stop(flent.GetEnd() + Seconds(1));
+    Simulator::Run();
+    RunRecord run = flent.Collect();
+    Simulator::Destroy();
+    Config::Reset();
+    return run;
+}
+
+/**
+ * @param a a run
+ * @param b another
+ * @return the first difference in their series or metrics, "" when they are identical
+ * (every number equal bit for bit, NaN matching NaN)
+ */
+std::string
+Difference(const RunRecord& a, const RunRecord& b)
+{
+    auto same = [](double x, double y) { return (std::isnan(x) && std::isnan(y)) || x == y; };
+    if (a.series.size() != b.series.size() || a.metrics.size() != b.metrics.size())
+    {
+        return "series or metric counts";
+    }
+    for (std::size_t i = 0; i < a.series.size(); ++i)
+    {
+        const Series& x = a.series[i];
+        const Series& y = b.series[i];
+        if (x.name != y.name || x.keys != y.keys || x.samples.size() != y.samples.size() ||
+            x.meta != y.meta)
+        {
+            return x.name + ": name, keys, sample count or meta";
+        }
+        for (std::size_t k = 0; k < x.samples.size(); ++k)
+        {
+            if (!same(x.samples[k].t, y.samples[k].t) ||
+                x.samples[k].values.size() != y.samples[k].values.size())
+            {
+                return x.name + ": sample " + std::to_string(k);
+            }
+            for (std::size_t v = 0; v < x.samples[k].values.size(); ++v)
+            {
+                if (!same(x.samples[k].values[v], y.samples[k].values[v]))
+                {
+                    return x.name + ": sample " + std::to_string(k) + " " + x.keys[v];
+                }
+            }
+        }
+    }
+    for (std::size_t i = 0; i < a.metrics.size(); ++i)
+    {
+        if (a.metrics[i].scope != b.metrics[i].scope || a.metrics[i].name != b.metrics[i].name ||
+            !same(a.metrics[i].value, b.metrics[i].value))
+        {
+            return "metric " + a.metrics[i].scope + " " + a.metrics[i].name;
+        }
+    }
+    return "";
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief The same seed gives the same numbers, and the database gives them back.
+ *
+ * Two runs of the same configuration with the same seed, run number and streams must record
+ * identical samples and metrics (all randomness goes through ns-3's streams). Both go into
+ * one results database; reading them back gives the recorded numbers bit for bit.
+ */
+class FlentDeterminismTestCase : public TestCase
+{
+  public:
+    FlentDeterminismTestCase()
+        : TestCase("Same seed, same numbers; the database gives them back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunRecord first = RunUpload();
+        const RunRecord second = RunUpload();
+        NS_TEST_ASSERT_MSG_EQ(first.series.size(), 3, "TCP upload, ICMP ping, qdisc stats");
+        NS_TEST_EXPECT_MSG_GT(first.series[0].samples.size(), 5, "TCP upload samples");
+        NS_TEST_EXPECT_MSG_EQ(Difference(first, second), "", "two runs with one seed");
+
+        char path[] = "/tmp/debloat-results-XXXXXX";
+        const int fd = mkstemp(path);
+        NS_TEST_ASSERT_MSG_NE(fd, -1, "temporary file");
+        close(fd);
+        std::remove(path);
+        {
+            ResultsDatabase db(path);
+            const int64_t a = db.Write(first);
+            const int64_t b = db.Write(second);
+            NS_TEST_EXPECT_MSG_EQ(Difference(db.Read(a), first), "", "first run read back");
+            NS_TEST_EXPECT_MSG_EQ(Difference(db.Read(b), second), "", "second run read back");
+            NS_TEST_EXPECT_MSG_EQ(db.Read(a).seed, first.seed, "seed");
+            NS_TEST_EXPECT_MSG_EQ(db.Read(a).ns3Version, first.ns3Version, "ns-3 version");
+        }
+        std::remove(path);
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The debloat-flent-test-helper suite.
+ */
+class FlentTestHelperTestSuite : public TestSuite
+{
+  public:
+    FlentTestHelperTestSuite()
+        : TestSuite("debloat-flent-test-helper", compat::SUITE_SYSTEM)
+    {
+        AddTestCase(new FlentPingTestCase(), compat::TEST_QUICK);
+        AddTestCase(new FlentDeterminismTestCase(), compat::TEST_QUICK);
+    }
+};
+
+/// The suite's single instance.
+FlentTestHelperTestSuite g_flentTestHelperTestSuite;
+
+} // namespace

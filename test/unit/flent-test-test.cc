@@ -1,0 +1,374 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * GoogleTest cases for FlentTest: the series of each test, their markings and timings,
+ * written down from flent 2.1.1's own definitions (flent/tests/<test>.conf), not from the code:
+ *   - every TCP flow has 'delay': DELAY and 'length': LENGTH, every ping 'length':
+ *     TOTAL_LENGTH, and netperf_definitions.inc sets TOTAL_LENGTH = LENGTH + 2 * DELAY;
+ *     ping.conf sets TOTAL_LENGTH = LENGTH and runs both pings for LENGTH;
+ *   - a marking 'X,X' is the TOS byte of X in flent's MARKING_MAP: CS0 0x00, CS1 0x20,
+ *     CS5 0xa0, EF 0xb8; a series without 'marking' sends 0x00.
+ */
+
+#include "ns3/flent-test.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace
+{
+
+using namespace ns3::debloat;
+
+/// A flow as the test expects it; start and length in seconds.
+struct Expected
+{
+    const char* series; ///< flent series name
+    FlowKind kind;      ///< what the flow does
+    uint8_t tos;        ///< TOS byte
+    uint32_t host;      ///< index into HOSTS
+    double start;       ///< seconds after T0
+    double length;      ///< seconds
+};
+
+/// Checks the flows of a spec, in order, against the expected ones.
+void
+ExpectFlows(const FlentTestSpec& spec, const std::vector<Expected>& expected)
+{
+    ASSERT_EQ(spec.flows.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i)
+    {
+        const FlowSpec& flow = spec.flows[i];
+        SCOPED_TRACE(expected[i].series);
+        EXPECT_EQ(flow.series, expected[i].series);
+        EXPECT_EQ(flow.kind, expected[i].kind);
+        EXPECT_EQ(flow.tos, expected[i].tos);
+        EXPECT_EQ(flow.host, expected[i].host);
+        EXPECT_DOUBLE_EQ(flow.start, expected[i].start);
+        EXPECT_DOUBLE_EQ(flow.length, expected[i].length);
+        const bool tcp = flow.kind == FlowKind::TCP_STREAM || flow.kind == FlowKind::TCP_MAERTS;
+        // runners.py class names: netperf_demo -> NetperfDemoRunner, ping -> PingRunner, and
+        // udp_rtt delegates to IrttRunner, whose metadata (RUNNER) the series carries.
+        EXPECT_EQ(flow.runner,
+                  tcp                                ? "NetperfDemoRunner"
+                  : flow.kind == FlowKind::ICMP_PING ? "PingRunner"
+                                                     : "IrttRunner");
+        EXPECT_EQ(flow.units, tcp ? "Mbits/s" : "ms");
+    }
+}
+
+/// Checks that f throws std::invalid_argument whose message contains each of words.
+template <typename F>
+void
+ExpectInvalid(F f, const std::vector<std::string>& words)
+{
+    try
+    {
+        f();
+        ADD_FAILURE() << "no exception; expected one naming " << words.front();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        for (const auto& word : words)
+        {
+            EXPECT_NE(std::string(e.what()).find(word), std::string::npos)
+                << "\"" << e.what() << "\" lacks \"" << word << "\"";
+        }
+    }
+}
+
+TEST(FlentTestTest, NamesAreTheSupportedTests)
+{
+    EXPECT_EQ(FlentTest::Names(),
+              (std::vector<std::string>{"rrul",
+                                        "rrul_be",
+                                        "tcp_upload",
+                                        "tcp_download",
+                                        "tcp_nup",
+                                        "tcp_ndown",
+                                        "ping",
+                                        "rtt_fair",
+                                        "rtt_fair4be",
+                                        "rtt_fair_up"}));
+}
+
+TEST(FlentTestTest, RrulMarksFourClassesEachWay)
+{
+    // rrul.conf with flent's defaults: TCP flows from DELAY 5 for LENGTH 60; pings from 0 for
+    // TOTAL_LENGTH = 60 + 2 * 5 = 70. 'Ping (ms) UDP BE' has no marking.
+    const auto spec = FlentTest::Get("rrul", FlentTestOptions{});
+    EXPECT_EQ(spec.name, "rrul");
+    EXPECT_DOUBLE_EQ(spec.length, 60);
+    EXPECT_DOUBLE_EQ(spec.totalLength, 70);
+    EXPECT_DOUBLE_EQ(spec.stepSize, 0.2);
+    EXPECT_DOUBLE_EQ(spec.delay, 5);
+    EXPECT_EQ(spec.hosts, std::vector<std::string>{"server"});
+    EXPECT_TRUE(spec.testParameters.empty());
+    const auto up = FlowKind::TCP_STREAM;
+    const auto down = FlowKind::TCP_MAERTS;
+    ExpectFlows(spec,
+                {{"TCP upload BE", up, 0x00, 0, 5, 60},
+                 {"TCP upload BK", up, 0x20, 0, 5, 60},
+                 {"TCP upload CS5", up, 0xa0, 0, 5, 60},
+                 {"TCP upload EF", up, 0xb8, 0, 5, 60},
+                 {"TCP download BE", down, 0x00, 0, 5, 60},
+                 {"TCP download BK", down, 0x20, 0, 5, 60},
+                 {"TCP download CS5", down, 0xa0, 0, 5, 60},
+                 {"TCP download EF", down, 0xb8, 0, 5, 60},
+                 {"Ping (ms) UDP EF", FlowKind::UDP_RTT, 0xb8, 0, 0, 70},
+                 {"Ping (ms) UDP BK", FlowKind::UDP_RTT, 0x20, 0, 0, 70},
+                 {"Ping (ms) UDP BE", FlowKind::UDP_RTT, 0x00, 0, 0, 70},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0x00, 0, 0, 70}});
+    EXPECT_EQ(spec.computedSeries,
+              (std::vector<std::string>{"TCP upload avg",
+                                        "TCP upload sum",
+                                        "TCP download avg",
+                                        "TCP download sum",
+                                        "TCP totals",
+                                        "Ping (ms) avg"}));
+    EXPECT_EQ(spec.defaultPlot, "all_scaled");
+    EXPECT_EQ(spec.plots, (std::vector<std::string>{"all_scaled", "totals", "ping_cdf"}));
+    EXPECT_TRUE(spec.qdiscSeries.empty());
+}
+
+TEST(FlentTestTest, RrulBeIsAllBestEffort)
+{
+    // rrul_be.conf: every flow 'CS0,CS0'; three UDP pings BE1..BE3; same computed series.
+    // LENGTH 30, DELAY 2: TCP from 2 for 30, pings for 30 + 2 * 2 = 34.
+    FlentTestOptions options;
+    options.length = 30;
+    options.delay = 2;
+    const auto spec = FlentTest::Get("rrul_be", options);
+    EXPECT_DOUBLE_EQ(spec.totalLength, 34);
+    const auto up = FlowKind::TCP_STREAM;
+    const auto down = FlowKind::TCP_MAERTS;
+    ExpectFlows(spec,
+                {{"TCP upload BE", up, 0, 0, 2, 30},
+                 {"TCP upload BE2", up, 0, 0, 2, 30},
+                 {"TCP upload BE3", up, 0, 0, 2, 30},
+                 {"TCP upload BE4", up, 0, 0, 2, 30},
+                 {"TCP download BE", down, 0, 0, 2, 30},
+                 {"TCP download BE2", down, 0, 0, 2, 30},
+                 {"TCP download BE3", down, 0, 0, 2, 30},
+                 {"TCP download BE4", down, 0, 0, 2, 30},
+                 {"Ping (ms) UDP BE1", FlowKind::UDP_RTT, 0, 0, 0, 34},
+                 {"Ping (ms) UDP BE2", FlowKind::UDP_RTT, 0, 0, 0, 34},
+                 {"Ping (ms) UDP BE3", FlowKind::UDP_RTT, 0, 0, 0, 34},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 34}});
+    EXPECT_EQ(spec.computedSeries.size(), 6U);
+    EXPECT_EQ(spec.defaultPlot, "all_scaled");
+}
+
+TEST(FlentTestTest, TcpUploadAndDownloadAreOneFlowAndAPing)
+{
+    // tcp_upload.conf and tcp_download.conf delete one direction of tcp_bidirectional.conf
+    // (unmarked flows); no computed series; DEFAULTS PLOT 'totals'.
+    const auto upload = FlentTest::Get("tcp_upload", FlentTestOptions{});
+    ExpectFlows(upload,
+                {{"TCP upload", FlowKind::TCP_STREAM, 0, 0, 5, 60},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70}});
+    EXPECT_TRUE(upload.computedSeries.empty());
+    EXPECT_EQ(upload.defaultPlot, "totals");
+    EXPECT_EQ(upload.plots, (std::vector<std::string>{"totals", "ping_cdf"}));
+
+    const auto download = FlentTest::Get("tcp_download", FlentTestOptions{});
+    ExpectFlows(download,
+                {{"TCP download", FlowKind::TCP_MAERTS, 0, 0, 5, 60},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70}});
+    EXPECT_TRUE(download.computedSeries.empty());
+}
+
+TEST(FlentTestTest, TcpNupNamesStreamsAndSetsTheirCount)
+{
+    // tcp_nup.conf: STREAMS = upload_streams; streams 'TCP upload::1'..'::N' (i + 1), CS0;
+    // the ping comes first in DATA_SETS. tcp_ndown.conf mirrors it with download_streams.
+    FlentTestOptions options;
+    options.streams = 3;
+    const auto nup = FlentTest::Get("tcp_nup", options);
+    ExpectFlows(nup,
+                {{"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70},
+                 {"TCP upload::1", FlowKind::TCP_STREAM, 0, 0, 5, 60},
+                 {"TCP upload::2", FlowKind::TCP_STREAM, 0, 0, 5, 60},
+                 {"TCP upload::3", FlowKind::TCP_STREAM, 0, 0, 5, 60}});
+    EXPECT_EQ(nup.testParameters, (std::map<std::string, std::string>{{"upload_streams", "3"}}));
+    EXPECT_EQ(nup.computedSeries, (std::vector<std::string>{"TCP upload avg", "TCP upload sum"}));
+    EXPECT_EQ(nup.defaultPlot, "totals");
+
+    options.streams = 1;
+    const auto ndown = FlentTest::Get("tcp_ndown", options);
+    ExpectFlows(ndown,
+                {{"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70},
+                 {"TCP download::1", FlowKind::TCP_MAERTS, 0, 0, 5, 60}});
+    EXPECT_EQ(ndown.testParameters,
+              (std::map<std::string, std::string>{{"download_streams", "1"}}));
+    EXPECT_EQ(ndown.computedSeries,
+              (std::vector<std::string>{"TCP download avg", "TCP download sum"}));
+}
+
+TEST(FlentTestTest, PingRunsBothProbesForLength)
+{
+    // ping.conf: TOTAL_LENGTH = LENGTH; both pings 'length': LENGTH from 0; plot 'ping'.
+    FlentTestOptions options;
+    options.length = 10;
+    const auto spec = FlentTest::Get("ping", options);
+    EXPECT_DOUBLE_EQ(spec.totalLength, 10);
+    ExpectFlows(spec,
+                {{"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 10},
+                 {"Ping (ms) UDP", FlowKind::UDP_RTT, 0, 0, 0, 10}});
+    EXPECT_TRUE(spec.computedSeries.empty());
+    EXPECT_EQ(spec.defaultPlot, "ping");
+    EXPECT_EQ(spec.plots, (std::vector<std::string>{"ping", "ping_cdf"}));
+}
+
+TEST(FlentTestTest, RttFairNamesFlowsAfterLabelAndHost)
+{
+    // rtt_fair.conf: markings CS0,CS0,CS1,CS1, labels BE1,BE2,BK1,BK2, ping_labels ICMP1..4;
+    // rtt_fair.inc adds per host 'TCP upload <label> <host>', 'TCP download <label> <host>'
+    // and 'Ping (ms) <ping_label> <host>' (unmarked), after the computed series.
+    FlentTestOptions options;
+    options.hosts = {"a", "b", "c", "d"};
+    const auto spec = FlentTest::Get("rtt_fair", options);
+    const auto up = FlowKind::TCP_STREAM;
+    const auto down = FlowKind::TCP_MAERTS;
+    const auto icmp = FlowKind::ICMP_PING;
+    ExpectFlows(spec,
+                {{"TCP upload BE1 a", up, 0x00, 0, 5, 60},
+                 {"TCP download BE1 a", down, 0x00, 0, 5, 60},
+                 {"Ping (ms) ICMP1 a", icmp, 0x00, 0, 0, 70},
+                 {"TCP upload BE2 b", up, 0x00, 1, 5, 60},
+                 {"TCP download BE2 b", down, 0x00, 1, 5, 60},
+                 {"Ping (ms) ICMP2 b", icmp, 0x00, 1, 0, 70},
+                 {"TCP upload BK1 c", up, 0x20, 2, 5, 60},
+                 {"TCP download BK1 c", down, 0x20, 2, 5, 60},
+                 {"Ping (ms) ICMP3 c", icmp, 0x00, 2, 0, 70},
+                 {"TCP upload BK2 d", up, 0x20, 3, 5, 60},
+                 {"TCP download BK2 d", down, 0x20, 3, 5, 60},
+                 {"Ping (ms) ICMP4 d", icmp, 0x00, 3, 0, 70}});
+    EXPECT_EQ(spec.computedSeries,
+              (std::vector<std::string>{"TCP upload avg",
+                                        "TCP upload sum",
+                                        "TCP upload fairness",
+                                        "TCP download avg",
+                                        "TCP download sum",
+                                        "TCP download fairness",
+                                        "Ping (ms) avg"}));
+    // The .conf sets these with set_test_parameter(), so flent's own files carry them.
+    EXPECT_EQ(spec.testParameters,
+              (std::map<std::string, std::string>{{"labels", "BE1,BE2,BK1,BK2"},
+                                                  {"markings", "CS0,CS0,CS1,CS1"},
+                                                  {"ping_labels", "ICMP1,ICMP2,ICMP3,ICMP4"}}));
+    EXPECT_EQ(spec.defaultPlot, "all_scaled");
+    EXPECT_EQ(spec.plots, (std::vector<std::string>{"all_scaled", "totals", "ping_cdf"}));
+}
+
+TEST(FlentTestTest, RttFair4beAndUpAreBestEffort)
+{
+    // rtt_fair4be.conf: labels BE1..BE4, all CS0. rtt_fair_up.conf: the same without any
+    // series whose name contains 'download'.
+    FlentTestOptions options;
+    options.hosts = {"a", "b", "c", "d"};
+    const auto be = FlentTest::Get("rtt_fair4be", options);
+    ASSERT_EQ(be.flows.size(), 12U);
+    EXPECT_EQ(be.flows[10].series, "TCP download BE4 d");
+    for (const auto& flow : be.flows)
+    {
+        EXPECT_EQ(flow.tos, 0x00) << flow.series;
+    }
+    EXPECT_EQ(be.testParameters.at("labels"), "BE1,BE2,BE3,BE4");
+    EXPECT_EQ(be.testParameters.at("markings"), "CS0,CS0,CS0,CS0");
+
+    const auto up = FlentTest::Get("rtt_fair_up", options);
+    const auto icmp = FlowKind::ICMP_PING;
+    ExpectFlows(up,
+                {{"TCP upload BE1 a", FlowKind::TCP_STREAM, 0, 0, 5, 60},
+                 {"Ping (ms) ICMP1 a", icmp, 0, 0, 0, 70},
+                 {"TCP upload BE2 b", FlowKind::TCP_STREAM, 0, 1, 5, 60},
+                 {"Ping (ms) ICMP2 b", icmp, 0, 1, 0, 70},
+                 {"TCP upload BE3 c", FlowKind::TCP_STREAM, 0, 2, 5, 60},
+                 {"Ping (ms) ICMP3 c", icmp, 0, 2, 0, 70},
+                 {"TCP upload BE4 d", FlowKind::TCP_STREAM, 0, 3, 5, 60},
+                 {"Ping (ms) ICMP4 d", icmp, 0, 3, 0, 70}});
+    EXPECT_EQ(up.computedSeries,
+              (std::vector<std::string>{"TCP upload avg",
+                                        "TCP upload sum",
+                                        "TCP upload fairness",
+                                        "Ping (ms) avg"}));
+}
+
+TEST(FlentTestTest, QdiscStatsAreDeclaredAsTestParameters)
+{
+    // qdisc_stats.inc zips qdisc_stats_hosts with qdisc_stats_interfaces and names the
+    // TcRunner series 'qdisc_stats_<host>'; it adds the plots backlog, drops and delay.
+    FlentTestOptions options;
+    options.qdiscStats = {{"router", "eth0"}, {"wan", "eth1"}};
+    const auto spec = FlentTest::Get("tcp_upload", options);
+    EXPECT_EQ(spec.testParameters,
+              (std::map<std::string, std::string>{{"qdisc_stats_hosts", "router,wan"},
+                                                  {"qdisc_stats_interfaces", "eth0,eth1"}}));
+    EXPECT_EQ(spec.qdiscSeries,
+              (std::vector<std::string>{"qdisc_stats_router", "qdisc_stats_wan"}));
+    EXPECT_EQ(spec.plots,
+              (std::vector<std::string>{"totals", "ping_cdf", "backlog", "drops", "delay"}));
+}
+
+TEST(FlentTestTest, InvalidInputNamesTheParameter)
+{
+    const FlentTestOptions defaults;
+    ExpectInvalid([&] { FlentTest::Get("foo", defaults); },
+                  {"\"foo\"", "accepted: rrul, rrul_be, tcp_upload"});
+
+    FlentTestOptions hosts = defaults;
+    hosts.hosts = {"a", "b", "c"};
+    ExpectInvalid([&] { FlentTest::Get("rtt_fair", hosts); }, {"HOSTS", "exactly 4", "got 3"});
+    hosts.hosts = {"a", "b", "c", "d", "e"};
+    ExpectInvalid([&] { FlentTest::Get("rtt_fair_up", hosts); }, {"HOSTS", "got 5"});
+    hosts.hosts = {};
+    ExpectInvalid([&] { FlentTest::Get("rrul", hosts); }, {"HOSTS"});
+    hosts.hosts = {""};
+    ExpectInvalid([&] { FlentTest::Get("rrul", hosts); }, {"HOSTS"});
+
+    FlentTestOptions streams = defaults;
+    streams.streams = 0;
+    ExpectInvalid([&] { FlentTest::Get("tcp_nup", streams); }, {"upload_streams", ">= 1"});
+    ExpectInvalid([&] { FlentTest::Get("tcp_ndown", streams); }, {"download_streams"});
+
+    for (double length : {0.0, -60.0, 2.5, std::nan("")})
+    {
+        FlentTestOptions bad = defaults;
+        bad.length = length;
+        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"LENGTH", "whole number"});
+    }
+    for (double delay : {-1.0, 1.5})
+    {
+        FlentTestOptions bad = defaults;
+        bad.delay = delay;
+        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"DELAY", ">= 0"});
+    }
+    // 0.7 s does not divide LENGTH 60 s (85.7 steps); 0.3 s divides 60 s but not DELAY 5 s.
+    for (double step : {0.0, -0.2, 0.7, 0.3})
+    {
+        FlentTestOptions bad = defaults;
+        bad.stepSize = step;
+        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"STEP_SIZE", "divide"});
+    }
+
+    FlentTestOptions qdisc = defaults;
+    qdisc.qdiscStats = {{"a,b", "eth0"}};
+    ExpectInvalid([&] { FlentTest::Get("rrul", qdisc); }, {"qdiscStats", "a,b"});
+    qdisc.qdiscStats = {{"router", ""}};
+    ExpectInvalid([&] { FlentTest::Get("rrul", qdisc); }, {"qdiscStats"});
+    qdisc.qdiscStats = {{"router", "eth0"}, {"router", "eth1"}};
+    ExpectInvalid([&] { FlentTest::Get("rrul", qdisc); }, {"qdiscStats", "twice"});
+}
+
+} // namespace

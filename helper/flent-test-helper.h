@@ -15,6 +15,7 @@
 #include "ns3/nstime.h"
 #include "ns3/run-record.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 

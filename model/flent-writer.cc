@@ -270,6 +270,11 @@ RawJson(const Series& series, double epoch)
             {
                 AppendNumber(out, value);
             }
+            if (series.runner == "TcRunner" && series.keys[k] == "delay")
+            {
+                out += ",\"val\":"; // the queue delay doubles as the series' own value
+                AppendNumber(out, value);
+            }
         }
         out += '}';
     }
@@ -411,6 +416,13 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
                     {
                         results[series.name + "::" + series.keys[k]] =
                             NumberArray(Resample(points, run.stepSize, count));
+                    }
+                    // Deviation from flent, which stores only the "::key" results: the series
+                    // itself also gets one, the queue delay in ms (qdisc-stats.conf's unit),
+                    // so that readers expecting every declared series in results find it.
+                    if (series.keys[k] == "delay")
+                    {
+                        results[series.name] = NumberArray(Resample(points, run.stepSize, count));
                     }
                 }
             }

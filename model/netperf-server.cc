@@ -78,7 +78,19 @@ NetperfServer::GetConnections() const
 void
 NetperfServer::DoDispose()
 {
-    StopApplication();
+    // Simulator::Destroy() may dispose the node's stack before its applications: drop the
+    // sockets without Close(), which would send a FIN through a disposed Ipv4L3Protocol.
+    for (auto& connection : m_connections)
+    {
+        connection->Detach();
+    }
+    m_connections.clear();
+    if (m_listener)
+    {
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeNullCallback<void, Ptr<Socket>, const Address&>());
+        m_listener = nullptr;
+    }
     Application::DoDispose();
 }
 
@@ -142,6 +154,16 @@ NetperfServer::Connection::PeerClosed(Ptr<Socket> socket)
 void
 NetperfServer::Connection::Close()
 {
+    if (Ptr<Socket> socket = m_socket)
+    {
+        Detach();
+        socket->Close();
+    }
+}
+
+void
+NetperfServer::Connection::Detach()
+{
     if (!m_socket)
     {
         return;
@@ -150,7 +172,6 @@ NetperfServer::Connection::Close()
     m_socket->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
     m_socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
                                 MakeNullCallback<void, Ptr<Socket>>());
-    m_socket->Close();
     m_socket = nullptr;
 }
 

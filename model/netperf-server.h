@@ -66,6 +66,8 @@ class NetperfServer : public Application
         Connection(NetperfServer* server, Ptr<Socket> socket);
         /// Closes the socket and drops its callbacks.
         void Close();
+        /// Drops the socket's callbacks and the socket, without closing it.
+        void Detach();
 
       private:
         /**

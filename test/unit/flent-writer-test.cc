@@ -301,13 +301,14 @@ TEST(FlentWriterTest, TcRunnerGridsOnlyWhenDeclared)
     Series tc{"qdisc_stats_router",
               "TcRunner",
               "misc",
-              {"backlog_bytes", "dropped", "bql_limit"},
+              {"backlog_bytes", "dropped", "bql_limit", "delay"},
               {},
               {}};
-    tc.samples = {{0, {100, 0, NO_VALUE}},
-                  {0.5, {300, 1, NO_VALUE}},
-                  {1, {200, 0, NO_VALUE}},
-                  {1.5, {0, 0, NO_VALUE}}};
+    // delay is absent at t=1 (the qdisc dequeued nothing in that interval).
+    tc.samples = {{0, {100, 0, NO_VALUE, 1.5}},
+                  {0.5, {300, 1, NO_VALUE, 2.5}},
+                  {1, {200, 0, NO_VALUE, NO_VALUE}},
+                  {1.5, {0, 0, NO_VALUE, 0.5}}};
     run.series.push_back(tc);
 
     // Undeclared: flent's test has no qdisc_stats_router, so only the raw samples go in.
@@ -317,11 +318,17 @@ TEST(FlentWriterTest, TcRunnerGridsOnlyWhenDeclared)
     EXPECT_EQ(At(doc, "results").count("qdisc_stats_router::backlog_bytes"), 0U);
 
     // Declared as qdisc_stats.inc reads it: one grid per key, as flent's aggregator stores
-    // the tc runner's results; none under the bare name. Samples sit on the grid points, so
+    // the tc runner's results. Samples sit on the grid points, so
     // x=0..1 take their values; x=1.5 is the last sample: 0 differs from the 200 before it.
     run.testParameters = {{"qdisc_stats_hosts", "router"}, {"qdisc_stats_interfaces", "eth0"}};
     doc = Parse(FlentWriter::ToJson(run));
-    EXPECT_EQ(At(doc, "results").count("qdisc_stats_router"), 0U);
+    // The bare name carries the queue delay (our addition to flent's layout), also as the
+    // raw samples' val: x=1 interpolates between 2.5 at 0.5 and 0.5 at 1.5, giving 1.5;
+    // x=1.5 is the last sample, 0.5, which differs from the 1.5 before it.
+    EXPECT_EQ(Array(doc, "results/qdisc_stats_router"),
+              (std::vector<std::string>{"1.5", "2.5", "1.5", "0.5"}));
+    EXPECT_EQ(At(doc, "raw_values/qdisc_stats_router").front().second.get<std::string>("val"),
+              "1.5");
     EXPECT_EQ(Array(doc, "results/qdisc_stats_router::backlog_bytes"),
               (std::vector<std::string>{"100", "300", "200", "0"}));
     // dropped: x=1.5 is the last sample, 0, and the value before it is already 0 -> null.

@@ -109,6 +109,18 @@ DeviceSampler::TakeSample()
     sample.t = (Simulator::Now() - m_origin).GetSeconds();
     sample.values.assign(m_keys.size(), NO_VALUE);
     auto set = [&](std::size_t key, double value) { sample.values[key] = value; };
+    // The first sample opens the series: no interval lies behind it, so its per-interval
+    // counts are 0 and it has no delay (flent's tc runner does the same with its first
+    // reading of tc's cumulative counters).
+    Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(m_device);
+    if (m_samples.empty())
+    {
+        m_lastDropped = m_qdisc ? m_qdisc->GetStats().nTotalDroppedPackets : 0;
+        m_lastMarked = m_qdisc ? m_qdisc->GetStats().nTotalMarkedPackets : 0;
+        m_lastNicDropped = nic ? nic->GetStats().txDropped : 0;
+        m_sojournSum = 0;
+        m_sojournCount = 0;
+    }
     if (m_qdisc)
     {
         const QueueDisc::Stats& stats = m_qdisc->GetStats();
@@ -151,7 +163,7 @@ DeviceSampler::TakeSample()
             set(8, inflight);
         }
     }
-    if (Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(m_device))
+    if (nic)
     {
         double used = 0;
         double bytes = 0;

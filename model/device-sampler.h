@@ -42,6 +42,9 @@ namespace debloat
  * - `ring_used`, `ring_bytes`: TX descriptors in use and the bytes they hold, summed over
  *   the TX rings (absent unless the device is a NicNetDevice);
  * - `nic_dropped`: packets the device dropped in the interval (NicNetDevice).
+ *
+ * The first sample, at Start()'s start, opens the series: its per-interval counts are 0 and
+ * it has no delay, as flent's first reading of tc's cumulative counters.
  */
 class DeviceSampler : public Object
 {

@@ -32,18 +32,21 @@ namespace
  * @brief Samples of a qdisc draining a burst.
  *
  * 10 Mbit/s PointToPoint with a one-packet device queue, pfifo_fast (1000 packets) above it.
- * At t = 0 the sender writes 1100 datagrams of 1472 bytes: 1500-byte IP packets, 1502 bytes
- * with PPP, 1.2016 ms each on the wire. The qdisc passes the first to the wire and the second
- * to the device queue, which then stops; it holds the next 1000 and drops the last 98.
- * Thereafter each transmission end frees the device queue and the qdisc dequeues one packet,
- * the k-th at k x 1.2016 ms, after a sojourn of k x 1.2016 ms.
+ * At 1.005 s the sender writes 1100 datagrams of 1472 bytes: 1500-byte IP packets, 1502
+ * bytes with PPP, 1.2016 ms each on the wire. The qdisc passes the first to the wire and the
+ * second to the device queue (sojourn 0), which then stops; it holds the next 1000 and drops
+ * the last 98. Thereafter each transmission end frees the device queue and the qdisc
+ * dequeues one packet, the k-th at 1.005 s + k x 1.2016 ms, after a sojourn of k x 1.2016 ms.
+ * A 10-byte datagram at 0.9 s resolves ARP first (one packet through the qdisc).
  *
- * Samples every 10 ms from 10 ms:
- * - at 10 ms: dequeues k = 1..8 (8 x 1.2016 = 9.6128 ms), so backlog 1000 - 8 = 992 packets,
- *   1488000 bytes; sent 2 + 8 = 10 packets; dropped 98 (all since the start); mean sojourn
- *   1.2016 x (1 + ... + 8) / 8 = 5.4072 ms;
- * - at 20 ms: k = 9..16 (19.2256 ms): backlog 984, dropped 0, sojourn 1.2016 x 12.5 =
- *   15.02 ms;
+ * Samples every 10 ms from 0.99 s:
+ * - 0.99 s opens the series: dropped 0, no delay, sent 1 (the ARP datagram);
+ * - 1.00 s: nothing happened in the interval: dropped 0, no delay, backlog 0;
+ * - 1.01 s: 5 ms into the drain, dequeues k = 1..4 (4.8064 ms): backlog 1000 - 4 = 996
+ *   packets, 1494000 bytes; sent 1 + 2 + 4 = 7; dropped 98; mean sojourn of the six
+ *   dequeues 1.2016 x (0 + 0 + 1 + 2 + 3 + 4) / 6 = 2.002667 ms;
+ * - 1.02 s: k = 5..12 (14.4192 ms): backlog 988, dropped 0, mean sojourn
+ *   1.2016 x (5 + ... + 12) / 8 = 10.2136 ms;
  * - no BQL and no NicNetDevice: the BQL and ring keys are absent.
  */
 class DeviceSamplerBurstTestCase : public TestCase
@@ -74,7 +77,7 @@ class DeviceSamplerBurstTestCase : public TestCase
         Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
         socket->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
         Simulator::Schedule(MilliSeconds(900), [socket] { socket->Send(Create<Packet>(10)); });
-        Simulator::Schedule(Seconds(1), [socket] {
+        Simulator::Schedule(MilliSeconds(1005), [socket] {
             for (int i = 0; i < 1100; ++i)
             {
                 socket->Send(Create<Packet>(1472));
@@ -84,29 +87,34 @@ class DeviceSamplerBurstTestCase : public TestCase
         Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
         sampler->SetAttribute("Interval", TimeValue(MilliSeconds(10)));
         sampler->SetDevice(devices.Get(0));
-        sampler->Start(Seconds(1) + MilliSeconds(10), Seconds(1) + MilliSeconds(100));
+        sampler->Start(MilliSeconds(990), MilliSeconds(1100));
         Simulator::Stop(Seconds(3));
         Simulator::Run();
         const Series series = sampler->GetSeries("qdisc_stats_client");
         Simulator::Destroy();
 
-        NS_TEST_ASSERT_MSG_EQ(series.samples.size(), 9, "samples at 10, 20, ..., 90 ms");
+        NS_TEST_ASSERT_MSG_EQ(series.samples.size(), 11, "samples at 0.99, 1.00, ..., 1.09 s");
         auto value = [&series](std::size_t sample, const std::string& key) {
             const auto column = std::find(series.keys.begin(), series.keys.end(), key);
             return series.samples[sample].values[column - series.keys.begin()];
         };
         NS_TEST_EXPECT_MSG_EQ(series.samples[0].t, 0, "first sample at the origin");
-        NS_TEST_EXPECT_MSG_EQ(value(0, "backlog_pkts"), 992, "backlog at 10 ms");
-        NS_TEST_EXPECT_MSG_EQ(value(0, "backlog_bytes"), 992 * 1500, "backlog bytes at 10 ms");
-        NS_TEST_EXPECT_MSG_EQ(value(0, "dropped"), 98, "drops by 10 ms");
-        NS_TEST_EXPECT_MSG_EQ(value(0, "sent_pkts"), 1 + 10, "sent by 10 ms (with the ARP probe)");
-        NS_TEST_EXPECT_MSG_EQ_TOL(value(0, "delay"), 5.4072, 1e-9, "mean sojourn to 10 ms");
-        NS_TEST_EXPECT_MSG_EQ(value(1, "backlog_pkts"), 984, "backlog at 20 ms");
-        NS_TEST_EXPECT_MSG_EQ(value(1, "dropped"), 0, "drops between 10 and 20 ms");
-        NS_TEST_EXPECT_MSG_EQ_TOL(value(1, "delay"), 15.02, 1e-9, "mean sojourn 10-20 ms");
+        NS_TEST_EXPECT_MSG_EQ(value(0, "dropped"), 0, "first sample: no interval");
+        NS_TEST_EXPECT_MSG_EQ(std::isnan(value(0, "delay")), true, "first sample: no delay");
+        NS_TEST_EXPECT_MSG_EQ(value(0, "sent_pkts"), 1, "the ARP datagram");
+        NS_TEST_EXPECT_MSG_EQ(value(1, "backlog_pkts"), 0, "before the burst");
+        NS_TEST_EXPECT_MSG_EQ(std::isnan(value(1, "delay")), true, "no dequeue, no delay");
+        NS_TEST_EXPECT_MSG_EQ(value(2, "backlog_pkts"), 996, "backlog at 1.01 s");
+        NS_TEST_EXPECT_MSG_EQ(value(2, "backlog_bytes"), 996 * 1500, "backlog bytes");
+        NS_TEST_EXPECT_MSG_EQ(value(2, "dropped"), 98, "drops of the burst");
+        NS_TEST_EXPECT_MSG_EQ(value(2, "sent_pkts"), 7, "sent by 1.01 s");
+        NS_TEST_EXPECT_MSG_EQ_TOL(value(2, "delay"), 1.2016 * 10 / 6, 1e-9, "mean sojourn");
+        NS_TEST_EXPECT_MSG_EQ(value(3, "backlog_pkts"), 988, "backlog at 1.02 s");
+        NS_TEST_EXPECT_MSG_EQ(value(3, "dropped"), 0, "no drops in the drain");
+        NS_TEST_EXPECT_MSG_EQ_TOL(value(3, "delay"), 10.2136, 1e-9, "mean sojourn");
         for (const char* key : {"bql_limit", "bql_inflight", "ring_used", "nic_dropped"})
         {
-            NS_TEST_EXPECT_MSG_EQ(std::isnan(value(0, key)), true, key << " absent");
+            NS_TEST_EXPECT_MSG_EQ(std::isnan(value(2, key)), true, key << " absent");
         }
     }
 };

@@ -28,6 +28,21 @@ namespace
 {
 
 /**
+ * Sends datagrams back to back (a function, not a lambda: ns-3.35 schedules no lambdas).
+ * @param socket a connected UDP socket
+ * @param count datagrams
+ * @param size payload bytes each
+ */
+void
+SendDatagrams(Ptr<Socket> socket, uint32_t count, uint32_t size)
+{
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        socket->Send(Create<Packet>(size));
+    }
+}
+
+/**
  * @ingroup debloat-tests
  * @brief Samples of a qdisc draining a burst.
  *
@@ -73,16 +88,11 @@ class DeviceSamplerBurstTestCase : public TestCase
         tch.Install(devices);
         Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
         const Ipv4InterfaceContainer interfaces = address.Assign(devices);
-        // Resolve ARP first, so that the burst meets no ARP queue.
         Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
         socket->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
-        Simulator::Schedule(MilliSeconds(900), [socket] { socket->Send(Create<Packet>(10)); });
-        Simulator::Schedule(MilliSeconds(1005), [socket] {
-            for (int i = 0; i < 1100; ++i)
-            {
-                socket->Send(Create<Packet>(1472));
-            }
-        });
+        // One datagram resolves ARP first, so that the burst meets no ARP queue.
+        Simulator::Schedule(MilliSeconds(900), &SendDatagrams, socket, 1, 10);
+        Simulator::Schedule(MilliSeconds(1005), &SendDatagrams, socket, 1100, 1472);
 
         Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
         sampler->SetAttribute("Interval", TimeValue(MilliSeconds(10)));

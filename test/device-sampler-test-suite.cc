@@ -47,11 +47,12 @@ SendDatagrams(Ptr<Socket> socket, uint32_t count, uint32_t size)
  * @brief Samples of a qdisc draining a burst.
  *
  * 10 Mbit/s PointToPoint with a one-packet device queue, pfifo_fast (1000 packets) above it.
- * At 1.005 s the sender writes 1100 datagrams of 1472 bytes: 1500-byte IP packets, 1502
- * bytes with PPP, 1.2016 ms each on the wire. The qdisc passes the first to the wire and the
- * second to the device queue (sojourn 0), which then stops; it holds the next 1000 and drops
- * the last 98. Thereafter each transmission end frees the device queue and the qdisc
- * dequeues one packet, the k-th at 1.005 s + k x 1.2016 ms, after a sojourn of k x 1.2016 ms.
+ * At 1.005 s the sender writes one datagram of 1472 bytes (a 1500-byte IP packet, 1502 bytes
+ * with PPP, 1.2016 ms on the wire), which the qdisc passes straight to the wire, and 1 ns
+ * later 1099 more: the qdisc passes the first to the device queue (sojourn 0), which then
+ * stops, holds the next 1000 and drops the last 98. Thereafter each transmission end frees
+ * the device queue and the qdisc dequeues one packet, the k-th at 1.005 s + k x 1.2016 ms,
+ * after a sojourn of k x 1.2016 ms less 1 ns.
  * A 10-byte datagram at 0.9 s resolves ARP first (one packet through the qdisc).
  *
  * Samples every 10 ms from 0.99 s:
@@ -59,9 +60,9 @@ SendDatagrams(Ptr<Socket> socket, uint32_t count, uint32_t size)
  * - 1.00 s: nothing happened in the interval: dropped 0, no delay, backlog 0;
  * - 1.01 s: 5 ms into the drain, dequeues k = 1..4 (4.8064 ms): backlog 1000 - 4 = 996
  *   packets, 1494000 bytes; sent 1 + 2 + 4 = 7; dropped 98; mean sojourn of the six
- *   dequeues 1.2016 x (0 + 0 + 1 + 2 + 3 + 4) / 6 = 2.002667 ms;
+ *   dequeues 1.2016 x (0 + 0 + 1 + 2 + 3 + 4) / 6 = 2.002667 ms (less 4 ns / 6);
  * - 1.02 s: k = 5..12 (14.4192 ms): backlog 988, dropped 0, mean sojourn
- *   1.2016 x (5 + ... + 12) / 8 = 10.2136 ms;
+ *   1.2016 x (5 + ... + 12) / 8 = 10.2136 ms (less 1 ns);
  * - no BQL and no NicNetDevice: the BQL and ring keys are absent.
  */
 class DeviceSamplerBurstTestCase : public TestCase
@@ -92,7 +93,15 @@ class DeviceSamplerBurstTestCase : public TestCase
         socket->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
         // One datagram resolves ARP first, so that the burst meets no ARP queue.
         Simulator::Schedule(MilliSeconds(900), &SendDatagrams, socket, 1, 10);
-        Simulator::Schedule(MilliSeconds(1005), &SendDatagrams, socket, 1100, 1472);
+        // The burst's first datagram goes alone: PointToPoint's queue stops when it holds a
+        // packet and restarts when the device takes it for the wire, at once on ns-3.37 and
+        // in a later event on ns-3.48; 1 ns later every release has restarted it.
+        Simulator::Schedule(MilliSeconds(1005), &SendDatagrams, socket, 1, 1472);
+        Simulator::Schedule(MilliSeconds(1005) + NanoSeconds(1),
+                            &SendDatagrams,
+                            socket,
+                            1099,
+                            1472);
 
         Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
         sampler->SetAttribute("Interval", TimeValue(MilliSeconds(10)));
@@ -118,10 +127,10 @@ class DeviceSamplerBurstTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(value(2, "backlog_bytes"), 996 * 1500, "backlog bytes");
         NS_TEST_EXPECT_MSG_EQ(value(2, "dropped"), 98, "drops of the burst");
         NS_TEST_EXPECT_MSG_EQ(value(2, "sent_pkts"), 7, "sent by 1.01 s");
-        NS_TEST_EXPECT_MSG_EQ_TOL(value(2, "delay"), 1.2016 * 10 / 6, 1e-9, "mean sojourn");
+        NS_TEST_EXPECT_MSG_EQ_TOL(value(2, "delay"), 1.2016 * 10 / 6, 1e-5, "mean sojourn");
         NS_TEST_EXPECT_MSG_EQ(value(3, "backlog_pkts"), 988, "backlog at 1.02 s");
         NS_TEST_EXPECT_MSG_EQ(value(3, "dropped"), 0, "no drops in the drain");
-        NS_TEST_EXPECT_MSG_EQ_TOL(value(3, "delay"), 10.2136, 1e-9, "mean sojourn");
+        NS_TEST_EXPECT_MSG_EQ_TOL(value(3, "delay"), 10.2136, 1e-5, "mean sojourn");
         for (const char* key : {"bql_limit", "bql_inflight", "ring_used", "nic_dropped"})
         {
             NS_TEST_EXPECT_MSG_EQ(std::isnan(value(2, key)), true, key << " absent");

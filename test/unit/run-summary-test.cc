@@ -1,0 +1,166 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * GoogleTest cases for RunSummary: the metrics of a hand-made run.
+ */
+
+#include "ns3/run-summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace
+{
+
+using namespace ns3::debloat;
+
+/**
+ * @param metrics the metrics
+ * @param scope the metric's scope
+ * @param name the metric's name
+ * @return its value, NaN when absent
+ */
+double
+Find(const std::vector<Metric>& metrics, const std::string& scope, const std::string& name)
+{
+    for (const Metric& metric : metrics)
+    {
+        if (metric.scope == scope && metric.name == name)
+        {
+            return metric.value;
+        }
+    }
+    return NO_VALUE;
+}
+
+/// A run with LENGTH 10 s and DELAY 2 s: the load phase is [2, 12] s.
+RunRecord
+LoadedRun()
+{
+    RunRecord run;
+    run.test = "rrul_be";
+    run.length = 10;
+    run.delay = 2;
+    run.totalLength = 14;
+    Series up1{"TCP upload BE", "NetperfDemoRunner", "Mbits/s", {"val", "dur"}, {}, {}};
+    up1.meta["MEAN_VALUE"] = 30.0;
+    Series up2 = up1;
+    up2.name = "TCP upload BE2";
+    up2.meta["MEAN_VALUE"] = 10.0;
+    Series down{"TCP download BE", "NetperfDemoRunner", "Mbits/s", {"val", "dur"}, {}, {}};
+    down.meta["MEAN_VALUE"] = int64_t{50}; // an integer MEAN_VALUE counts as well
+    // Ping: 100 ms outside the load phase, 1..10 ms inside it.
+    Series ping{"Ping (ms) ICMP", "PingRunner", "ms", {"val", "seq"}, {}, {}};
+    ping.samples.push_back({0.5, {100, 0}});
+    for (int i = 1; i <= 10; ++i)
+    {
+        ping.samples.push_back({2.0 + i, {static_cast<double>(i), static_cast<double>(i)}});
+    }
+    ping.samples.push_back({13.5, {100, 11}});
+    // irtt: two replies and one lost probe in the load phase.
+    Series udp{"Ping (ms) UDP BE1",
+               "IrttRunner",
+               "ms",
+               {"val", "seq", "lost"},
+               {{3, {4, 0, NO_VALUE}}, {4, {NO_VALUE, 1, 1}}, {5, {6, 2, NO_VALUE}}},
+               {}};
+    // qdisc stats: backlog 0..4000 bytes in the load phase, drops 1 + 2 + 3 over the run.
+    Series tc{"qdisc_stats_client",
+              "TcRunner",
+              "misc",
+              {"backlog_bytes", "dropped", "bql_inflight"},
+              {{0, {9999, 0, NO_VALUE}},
+               {3, {0, 1, NO_VALUE}},
+               {4, {1000, 2, NO_VALUE}},
+               {5, {2000, 0, NO_VALUE}},
+               {6, {3000, 0, NO_VALUE}},
+               {7, {4000, 3, NO_VALUE}}},
+              {}};
+    run.series = {up1, up2, down, ping, udp, tc};
+    return run;
+}
+
+TEST(RunSummaryTest, GoodputTotalsAndFairness)
+{
+    const std::vector<Metric> metrics = RunSummary::ComputeMetrics(LoadedRun());
+    EXPECT_DOUBLE_EQ(Find(metrics, "TCP upload BE", "goodput"), 30);
+    EXPECT_DOUBLE_EQ(Find(metrics, "TCP download BE", "goodput"), 50);
+    EXPECT_DOUBLE_EQ(Find(metrics, "total", "upload_goodput"), 40);
+    EXPECT_DOUBLE_EQ(Find(metrics, "total", "download_goodput"), 50);
+    EXPECT_DOUBLE_EQ(Find(metrics, "total", "total_goodput"), 90);
+    // Jain's index of (30, 10): 40^2 / (2 * (900 + 100)) = 0.8; one download: no index.
+    EXPECT_DOUBLE_EQ(Find(metrics, "total", "upload_fairness"), 0.8);
+    EXPECT_TRUE(std::isnan(Find(metrics, "total", "download_fairness")));
+}
+
+TEST(RunSummaryTest, LatencyOverTheLoadPhase)
+{
+    const std::vector<Metric> metrics = RunSummary::ComputeMetrics(LoadedRun());
+    // Only the ten samples 1..10 ms lie in [2, 12] s: mean 5.5, median 5.5, and numpy's
+    // p90 = 1 + 0.9 * 9 = 9.1; the 100 ms samples outside are left out.
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_mean"), 5.5);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_p50"), 5.5);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_p90"), 9.1);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_max"), 10);
+    // irtt: replies 4 and 6 ms, one of three probes lost.
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "rtt_mean"), 5);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "lost"), 1);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "loss_rate"), 1.0 / 3);
+}
+
+TEST(RunSummaryTest, DeviceOccupancyAndDrops)
+{
+    const std::vector<Metric> metrics = RunSummary::ComputeMetrics(LoadedRun());
+    // Backlog in the load phase: 0, 1000, 2000, 3000, 4000 (the 9999 at t=0 is outside):
+    // p50 2000, p99 = 3000 + 0.96 * 1000 = 3960, max 4000.
+    EXPECT_DOUBLE_EQ(Find(metrics, "qdisc_stats_client", "backlog_bytes_p50"), 2000);
+    EXPECT_DOUBLE_EQ(Find(metrics, "qdisc_stats_client", "backlog_bytes_p99"), 3960);
+    EXPECT_DOUBLE_EQ(Find(metrics, "qdisc_stats_client", "backlog_bytes_max"), 4000);
+    // Drops are summed over the whole run: 1 + 2 + 3.
+    EXPECT_DOUBLE_EQ(Find(metrics, "qdisc_stats_client", "dropped"), 6);
+    // A key no sample carries (no BQL) gives no metric.
+    EXPECT_TRUE(std::isnan(Find(metrics, "qdisc_stats_client", "bql_inflight_p50")));
+}
+
+TEST(RunSummaryTest, UnloadedRunUsesTheWholeRun)
+{
+    // The ping test has no TCP flows: its window is [0, TOTAL_LENGTH].
+    RunRecord run;
+    run.test = "ping";
+    run.length = 4;
+    run.totalLength = 4;
+    run.delay = 5;
+    run.series = {{"Ping (ms) ICMP",
+                   "PingRunner",
+                   "ms",
+                   {"val", "seq"},
+                   {{0.2, {10, 0}}, {3.8, {20, 1}}},
+                   {}}};
+    const std::vector<Metric> metrics = RunSummary::ComputeMetrics(run);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_mean"), 15);
+    EXPECT_TRUE(std::isnan(Find(metrics, "total", "total_goodput")));
+}
+
+TEST(RunSummaryTest, PrintsOneRowPerScope)
+{
+    RunRecord run = LoadedRun();
+    run.metrics = RunSummary::ComputeMetrics(run);
+    std::ostringstream os;
+    RunSummary::Print(run, os);
+    const std::string table = os.str();
+    EXPECT_NE(table.find("TCP upload BE2"), std::string::npos);
+    EXPECT_NE(table.find("goodput=10 Mbit/s"), std::string::npos);
+    EXPECT_NE(table.find("upload_fairness=0.8"), std::string::npos);
+    // Header line plus one row per scope: 3 TCP, 2 pings, 1 qdisc, total.
+    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 7);
+}
+
+} // namespace

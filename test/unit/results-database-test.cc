@@ -13,6 +13,8 @@
  * equals NaN. The files are also checked with plain SQL, as a researcher would query them.
  */
 
+#include "error-message.h"
+
 #include "ns3/results-database.h"
 
 #include <cmath>
@@ -27,6 +29,8 @@
 
 namespace
 {
+
+using debloattest::ErrorOf;
 
 using namespace ns3::debloat;
 
@@ -205,25 +209,6 @@ AwkwardRun()
 }
 
 /**
- * @param f a callable
- * @return the message of the std::runtime_error that f throws, or "" when it throws none
- */
-template <typename F>
-std::string
-ErrorOf(F f)
-{
-    try
-    {
-        f();
-    }
-    catch (const std::runtime_error& e)
-    {
-        return e.what();
-    }
-    return "";
-}
-
-/**
  * Runs one SQL query on a file through a connection of its own, as the sqlite3 shell would.
  * @param path the file
  * @param sql a query with one result row
@@ -373,7 +358,7 @@ TEST_F(ResultsDatabaseTest, UnknownRunIdThrows)
 {
     ResultsDatabase db(m_path);
     const int64_t id = db.Write(AwkwardRun());
-    const std::string error = ErrorOf([&] { db.Read(id + 1); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { db.Read(id + 1); });
     EXPECT_NE(error.find(m_path), std::string::npos) << error;
     EXPECT_NE(error.find(std::to_string(id + 1)), std::string::npos) << error;
 }
@@ -383,7 +368,7 @@ TEST_F(ResultsDatabaseTest, SampleWithoutOneValuePerKeyStoresNothing)
     RunRecord run = AwkwardRun();
     run.series[1].samples[2].values.pop_back();
     ResultsDatabase db(m_path);
-    const std::string error = ErrorOf([&] { db.Write(run); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { db.Write(run); });
     EXPECT_NE(error.find(m_path), std::string::npos) << error;
     EXPECT_NE(error.find("3 values for 4 keys"), std::string::npos) << error;
     // The transaction was rolled back: not even the runs row is left.
@@ -400,7 +385,7 @@ TEST_F(ResultsDatabaseTest, RowsEditedOutOfOrderAreReported)
                        "DELETE FROM samples WHERE position = 0 AND series_id = "
                        "(SELECT id FROM series WHERE name = 'TCP upload BE')"),
               "");
-    const std::string error = ErrorOf([&] { db.Read(id); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { db.Read(id); });
     EXPECT_NE(error.find(m_path), std::string::npos) << error;
     EXPECT_NE(error.find("gap in its positions"), std::string::npos) << error;
 }
@@ -413,7 +398,7 @@ TEST_F(ResultsDatabaseTest, OtherSchemaVersionIsRefused)
     }
     EXPECT_EQ(QueryFile(m_path, "PRAGMA user_version"), "1");
     ASSERT_EQ(ExecFile(m_path, "PRAGMA user_version = 2"), "");
-    const std::string error = ErrorOf([&] { ResultsDatabase db(m_path); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { ResultsDatabase db(m_path); });
     EXPECT_NE(error.find(m_path), std::string::npos) << error;
     EXPECT_NE(error.find("schema version 2"), std::string::npos) << error;
 }
@@ -423,7 +408,7 @@ TEST_F(ResultsDatabaseTest, ForeignDatabaseIsRefused)
     // A SQLite file of some other program: tables, but no user_version.
     ASSERT_EQ(ExecFile(m_path, "CREATE TABLE runs (name TEXT)"), "");
     EXPECT_EQ(QueryFile(m_path, "SELECT count(*) FROM sqlite_master"), "1");
-    const std::string error = ErrorOf([&] { ResultsDatabase db(m_path); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { ResultsDatabase db(m_path); });
     EXPECT_NE(error.find(m_path), std::string::npos) << error;
     EXPECT_NE(error.find("not a debloat results database"), std::string::npos) << error;
 }
@@ -431,7 +416,7 @@ TEST_F(ResultsDatabaseTest, ForeignDatabaseIsRefused)
 TEST_F(ResultsDatabaseTest, FileThatIsNoDatabaseIsRefused)
 {
     std::ofstream(m_path) << "{\"this\": \"is a flent file, not a database\"}\n";
-    const std::string error = ErrorOf([&] { ResultsDatabase db(m_path); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { ResultsDatabase db(m_path); });
     EXPECT_NE(error.find(m_path), std::string::npos) << error;
     EXPECT_NE(error.find("file is not a database"), std::string::npos) << error; // SQLite's
 }
@@ -442,7 +427,7 @@ TEST_F(ResultsDatabaseTest, UnwritableDirectoryThrowsWithThePath)
     const std::string notADirectory = (m_dir / "plain-file").string();
     std::ofstream(notADirectory) << "x";
     const std::string path = notADirectory + "/results.db";
-    const std::string error = ErrorOf([&] { ResultsDatabase db(path); });
+    const std::string error = ErrorOf<std::runtime_error>([&] { ResultsDatabase db(path); });
     EXPECT_NE(error.find(path), std::string::npos) << error;
     EXPECT_NE(error.find("unable to open database file"), std::string::npos) << error;
 }

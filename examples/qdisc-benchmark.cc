@@ -30,6 +30,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/sfq-queue-disc.h"
 #include "ns3/traffic-control-module.h"
 
 #include <chrono>
@@ -173,6 +174,8 @@ main(int argc, char* argv[])
         {"sfq", "ns3::debloat::SfqQueueDisc", {}},
         {"cake", "ns3::debloat::CakeQueueDisc", {}},
     };
+    // Naming a module type keeps the linker from dropping the module (and its TypeIds).
+    debloat::SfqQueueDisc::GetTypeId();
     std::vector<Candidate> candidates;
     for (const Candidate& candidate : table)
     {

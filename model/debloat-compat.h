@@ -105,6 +105,16 @@ InetAddressWithTos(Ipv4Address address, uint16_t port, uint8_t tos)
     return socketAddress;
 }
 
+/**
+ * The end of a Queue's container, for use inside a Queue subclass: ns-3.35 has Queue::end(),
+ * later releases Queue::GetContainer().
+ */
+#if DEBLOAT_NS3_VERSION >= 336
+#define DEBLOAT_QUEUE_END() GetContainer().end()
+#else
+#define DEBLOAT_QUEUE_END() end()
+#endif
+
 } // namespace compat
 } // namespace debloat
 } // namespace ns3

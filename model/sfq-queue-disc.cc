@@ -1,0 +1,492 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sfq-queue-disc.h"
+
+#include "flow-dissector.h"
+#include "red-core.h"
+#include "tc-options.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv6-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <iomanip>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace debloat
+{
+
+NS_LOG_COMPONENT_DEFINE("SfqQueueDisc");
+
+NS_OBJECT_ENSURE_REGISTERED(SfqQueueDisc);
+
+/// Linux's Ethernet header, part of skb->len at the qdisc (ns-3 items carry the IP packet).
+static constexpr uint32_t ETHERNET_HEADER = 14;
+
+TypeId
+SfqQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::debloat::SfqQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Debloat")
+            .AddConstructor<SfqQueueDisc>()
+            .AddAttribute("Limit",
+                          "limit: packets in the queue disc (2..; at most depth x flows)",
+                          UintegerValue(127),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_limit),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Depth",
+                          "depth: packets per flow (1..127)",
+                          UintegerValue(127),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_depth),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Flows",
+                          "flows: flow slots (1..65408, at most divisor)",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_flows),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Divisor",
+                          "divisor: hash buckets (a power of two up to 65536)",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_divisor),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Quantum",
+                          "quantum: bytes a flow sends per round, counted with a 14-byte "
+                          "Ethernet header as Linux counts skb->len; 0 is the device MTU + 14 "
+                          "(psched_mtu)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_quantum),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Perturb",
+                          "perturb: period of the hash key's renewal (0: never)",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&SfqQueueDisc::m_perturb),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Headdrop",
+                          "headdrop: drop a flow's oldest packet instead of the new one",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SfqQueueDisc::m_headdrop),
+                          MakeBooleanChecker())
+            .AddAttribute("Classic",
+                          "Run SFQ as Linux ~3.1-3.2 did (128 slots, total limit 127, new "
+                          "flows served next, perturbation without rehash)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SfqQueueDisc::m_classic),
+                          MakeBooleanChecker())
+            .AddAttribute("RedFlowLimit",
+                          "redflowlimit: enables per-flow RED; bounds max (bytes; 0: no RED)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_redFlowLimit),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMin",
+                          "min: RED's lower threshold in bytes (0: max / 3)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_redMin),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedMax",
+                          "max: RED's upper threshold in bytes (0: redflowlimit / 4)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_redMax),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedAvpkt",
+                          "avpkt: RED's average packet size in bytes",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_redAvpkt),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedBurst",
+                          "burst: RED's burst in packets (0: (2 min + max) / (3 avpkt))",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SfqQueueDisc::m_redBurst),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RedProbability",
+                          "probability: RED's marking probability at max",
+                          DoubleValue(0.02),
+                          MakeDoubleAccessor(&SfqQueueDisc::m_redProbability),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("UseEcn",
+                          "ecn: RED marks ECN-capable packets instead of dropping them",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SfqQueueDisc::m_ecn),
+                          MakeBooleanChecker())
+            .AddAttribute("UseHardDrop",
+                          "harddrop: with ecn, still drop above max",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SfqQueueDisc::m_harddrop),
+                          MakeBooleanChecker())
+            .AddAttribute("Options",
+                          "tc-sfq options as one string, e.g. \"limit 127 quantum 1514 "
+                          "perturb 10 headdrop\"; they override the attributes",
+                          StringValue(""),
+                          MakeStringAccessor(&SfqQueueDisc::m_options),
+                          MakeStringChecker());
+    return tid;
+}
+
+SfqQueueDisc::SfqQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS)
+{
+    NS_LOG_FUNCTION(this);
+    m_uniform = CreateObject<UniformRandomVariable>();
+}
+
+SfqQueueDisc::~SfqQueueDisc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+int64_t
+SfqQueueDisc::AssignStreams(int64_t stream)
+{
+    m_uniform->SetStream(stream);
+    return 1;
+}
+
+void
+SfqQueueDisc::DoDispose()
+{
+    m_perturbEvent.Cancel();
+    m_scheduler.reset();
+    m_list = nullptr;
+    m_uniform = nullptr;
+    QueueDisc::DoDispose();
+}
+
+void
+SfqQueueDisc::ParseOptions()
+{
+    // tc/q_sfq.c's words and value parsers.
+    static const TcGrammar grammar("sfq",
+                                   {TcKeyword::Unsigned("limit", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("depth", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("flows", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("divisor", 0, UINT32_MAX),
+                                    TcKeyword::Size("quantum"),
+                                    TcKeyword::Unsigned("perturb", 0, INT32_MAX),
+                                    TcKeyword::Flag("headdrop"),
+                                    TcKeyword::Size("redflowlimit"),
+                                    TcKeyword::Size("min"),
+                                    TcKeyword::Size("max"),
+                                    TcKeyword::Size("avpkt"),
+                                    TcKeyword::Unsigned("burst", 0, UINT32_MAX),
+                                    TcKeyword::Double("probability", 0, 1),
+                                    TcKeyword::Flag("ecn"),
+                                    TcKeyword::Flag("harddrop")});
+    const TcOptions options = grammar.Parse(m_options);
+    auto set = [](uint32_t& field, std::optional<uint64_t> value) {
+        if (value)
+        {
+            field = static_cast<uint32_t>(*value);
+        }
+    };
+    set(m_limit, options.GetUnsigned("limit"));
+    set(m_depth, options.GetUnsigned("depth"));
+    set(m_flows, options.GetUnsigned("flows"));
+    set(m_divisor, options.GetUnsigned("divisor"));
+    set(m_quantum, options.GetSize("quantum"));
+    set(m_redFlowLimit, options.GetSize("redflowlimit"));
+    set(m_redMin, options.GetSize("min"));
+    set(m_redMax, options.GetSize("max"));
+    set(m_redAvpkt, options.GetSize("avpkt"));
+    set(m_redBurst, options.GetUnsigned("burst"));
+    if (const auto perturb = options.GetUnsigned("perturb"))
+    {
+        m_perturb = Seconds(static_cast<double>(*perturb));
+    }
+    if (const auto probability = options.GetDouble("probability"))
+    {
+        m_redProbability = *probability;
+    }
+    m_headdrop = m_headdrop || options.Has("headdrop");
+    m_ecn = m_ecn || options.Has("ecn");
+    m_harddrop = m_harddrop || options.Has("harddrop");
+    const bool redWords = options.Has("min") || options.Has("max") || options.Has("avpkt") ||
+                          options.Has("burst") || options.Has("probability") ||
+                          options.Has("ecn") || options.Has("harddrop");
+    if (redWords && !options.Has("redflowlimit") && m_redFlowLimit == 0)
+    {
+        // tc-sfq: the RED words need redflowlimit.
+        options.Reject("redflowlimit",
+                       "is required with min, max, avpkt, burst, probability, "
+                       "ecn and harddrop");
+    }
+}
+
+bool
+SfqQueueDisc::CheckConfig()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0, "SfqQueueDisc: cannot have classes");
+    NS_ABORT_MSG_IF(GetNInternalQueues() > 0,
+                    "SfqQueueDisc: keeps its own internal queue; do not add one");
+    try
+    {
+        if (!m_options.empty())
+        {
+            ParseOptions();
+        }
+        if (m_quantum == 0)
+        {
+            Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
+            Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
+            m_quantum = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
+        }
+        SfqParameters params;
+        params.limit = m_limit;
+        params.depth = m_depth;
+        params.flows = m_flows;
+        params.divisor = m_divisor;
+        params.quantum = m_quantum;
+        params.headdrop = m_headdrop;
+        params.classic = m_classic;
+        if (m_redFlowLimit > 0)
+        {
+            TcSfqRedOptions red;
+            red.redflowlimit = m_redFlowLimit;
+            red.min = m_redMin;
+            red.max = m_redMax;
+            red.avpkt = m_redAvpkt;
+            red.burst = m_redBurst;
+            red.probability = m_redProbability;
+            red.ecn = m_ecn;
+            red.harddrop = m_harddrop;
+            params.red = TcSfqRedParameters(red);
+        }
+        params.Validate();
+        auto random = [this] {
+            return static_cast<uint32_t>(m_uniform->GetInteger(0, UINT32_MAX));
+        };
+        auto mark = [this](Item& item, SfqMarkReason) { return Mark(item.first, RED_MARK); };
+        m_scheduler = std::make_unique<SfqScheduler<Item>>(params, random, mark);
+    }
+    catch (const std::invalid_argument& error)
+    {
+        NS_ABORT_MSG("SfqQueueDisc: " << error.what());
+    }
+    const uint32_t limit = m_scheduler->GetLimit();
+    m_list = CreateObject<QueueDiscItemList>();
+    m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, limit + 1));
+    AddInternalQueue(m_list);
+    m_positions.resize(limit + 1);
+    m_freePositions.clear();
+    for (uint32_t i = 0; i <= limit; ++i)
+    {
+        m_freePositions.push_back(limit - i);
+    }
+    return true;
+}
+
+void
+SfqQueueDisc::InitializeParams()
+{
+    NS_LOG_FUNCTION(this);
+    Perturb();
+}
+
+uint32_t
+SfqQueueDisc::Hash(Ptr<const QueueDiscItem> item) const
+{
+    // Only the fields the hash needs: the IP header's own and the first 8 bytes after it
+    // (the ports), instead of parsing whole transport headers (QueueDiscItem::Hash()).
+    FlowKeys keys;
+    keys.etherType = item->GetProtocol();
+    uint8_t l4[8];
+    if (Ptr<const Ipv4QueueDiscItem> ip = DynamicCast<const Ipv4QueueDiscItem>(item))
+    {
+        const Ipv4Header& header = ip->GetHeader();
+        keys.family = FlowKeys::Family::IPV4;
+        header.GetSource().Serialize(keys.source.data());
+        header.GetDestination().Serialize(keys.destination.data());
+        keys.dscp = header.GetTos() >> 2;
+        keys.ecn = header.GetTos() & 3;
+        keys.fragment = !header.IsLastFragment() || header.GetFragmentOffset() != 0;
+        const uint32_t length = ip->GetPacket()->CopyData(l4, sizeof(l4));
+        DissectL4(header.GetProtocol(), l4, length, keys);
+    }
+    else if (Ptr<const Ipv6QueueDiscItem> ip6 = DynamicCast<const Ipv6QueueDiscItem>(item))
+    {
+        const Ipv6Header& header = ip6->GetHeader();
+        keys.family = FlowKeys::Family::IPV6;
+        header.GetSource().Serialize(keys.source.data());
+        header.GetDestination().Serialize(keys.destination.data());
+        keys.dscp = header.GetTrafficClass() >> 2;
+        keys.ecn = header.GetTrafficClass() & 3;
+        keys.flowLabel = header.GetFlowLabel();
+        const uint32_t length = ip6->GetPacket()->CopyData(l4, sizeof(l4));
+        DissectL4(header.GetNextHeader(), l4, length, keys);
+    }
+    return FlowHash(keys, m_key0, m_key1);
+}
+
+void
+SfqQueueDisc::Perturb()
+{
+    // sfq_perturbation(): a new key; since Linux 3.3 the queued packets move to their new
+    // buckets. The first call, at initialization, only draws the key.
+    auto draw = [this] {
+        return (static_cast<uint64_t>(m_uniform->GetInteger(0, UINT32_MAX)) << 32) |
+               m_uniform->GetInteger(0, UINT32_MAX);
+    };
+    const bool initial = m_key0 == 0 && m_key1 == 0;
+    m_key0 = draw();
+    m_key1 = draw();
+    if (!initial && !m_classic && GetNPacketFilters() == 0 && m_scheduler->GetQlen() > 0)
+    {
+        m_scheduler->Rehash([this](const Item& item) { return Hash(item.first); },
+                            [this](Item item, uint32_t, SfqDropReason reason) {
+                                DropQueued(item, ReasonString(reason));
+                            });
+    }
+    if (m_perturb.IsStrictlyPositive())
+    {
+        m_perturbEvent = Simulator::Schedule(m_perturb, &SfqQueueDisc::Perturb, this);
+    }
+}
+
+const char*
+SfqQueueDisc::ReasonString(SfqDropReason reason)
+{
+    switch (reason)
+    {
+    case SfqDropReason::NO_FREE_SLOT:
+        return NO_FREE_SLOT;
+    case SfqDropReason::FLOW_DEPTH:
+        return FLOW_DEPTH;
+    case SfqDropReason::RED_PROB_DROP:
+        return RED_PROB_DROP;
+    case SfqDropReason::RED_FORCED_DROP:
+        return RED_FORCED_DROP;
+    case SfqDropReason::OVERLIMIT:
+        return OVERLIMIT;
+    }
+    return OVERLIMIT;
+}
+
+void
+SfqQueueDisc::DropQueued(const Item& item, const char* reason)
+{
+    // As FqCoDel does for a queued packet: out of the internal queue, then dropped.
+    m_list->Take(m_positions[item.second]);
+    m_freePositions.push_back(item.second);
+    DropAfterDequeue(item.first, reason);
+}
+
+bool
+SfqQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    uint32_t hash;
+    if (GetNPacketFilters() > 0)
+    {
+        // sfq_classify() with filters: class minor 1..divisor is the bucket; else a drop.
+        const int32_t minor = Classify(item);
+        if (minor < 1 || static_cast<uint32_t>(minor) > m_divisor)
+        {
+            DropBeforeEnqueue(item, UNCLASSIFIED);
+            return false;
+        }
+        hash = static_cast<uint32_t>(minor - 1);
+    }
+    else
+    {
+        hash = Hash(item);
+    }
+    const uint32_t index = m_freePositions.back();
+    m_freePositions.pop_back();
+    const auto result =
+        m_scheduler->Enqueue(Item{item, index}, item->GetSize() + ETHERNET_HEADER, hash);
+    if (result.accepted)
+    {
+        m_positions[index] = m_list->Insert(item);
+    }
+    else
+    {
+        m_freePositions.push_back(index);
+    }
+    if (result.drop)
+    {
+        if (result.drop->isNew)
+        {
+            DropBeforeEnqueue(item, ReasonString(result.drop->reason));
+        }
+        else
+        {
+            DropQueued(result.drop->item, ReasonString(result.drop->reason));
+        }
+    }
+    NS_ASSERT_MSG(result.accepted || (result.drop && result.drop->isNew),
+                  "SfqQueueDisc: a packet neither queued nor dropped");
+    return result.accepted;
+}
+
+Ptr<QueueDiscItem>
+SfqQueueDisc::DoDequeue()
+{
+    NS_LOG_FUNCTION(this);
+    const std::optional<Item> item = m_scheduler->Dequeue();
+    if (!item)
+    {
+        return nullptr;
+    }
+    m_list->Take(m_positions[item->second]);
+    m_freePositions.push_back(item->second);
+    return item->first;
+}
+
+const SfqScheduler<SfqQueueDisc::Item>&
+SfqQueueDisc::GetScheduler() const
+{
+    NS_ABORT_MSG_IF(!m_scheduler, "SfqQueueDisc: not initialized yet");
+    return *m_scheduler;
+}
+
+void
+SfqQueueDisc::PrintStats(std::ostream& os)
+{
+    // tc/q_sfq.c's sfq_print_opt(), then tc's generic statistics.
+    const Stats& stats = GetStats();
+    os << "qdisc sfq root limit " << (m_scheduler ? m_scheduler->GetLimit() : m_limit)
+       << "p quantum " << m_quantum << "b depth " << m_depth << " divisor " << m_divisor;
+    if (m_perturb.IsStrictlyPositive())
+    {
+        os << " perturb " << m_perturb.GetSeconds() << "sec";
+    }
+    if (m_headdrop)
+    {
+        os << " headdrop";
+    }
+    if (m_classic)
+    {
+        os << " (classic)";
+    }
+    os << "\n Sent " << stats.nTotalSentBytes << " bytes " << stats.nTotalSentPackets
+       << " pkt (dropped " << stats.nTotalDroppedPackets << ", overlimits "
+       << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
+       << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()
+       << "p requeues " << stats.nTotalRequeuedPackets << "\n";
+    if (m_scheduler && m_redFlowLimit > 0)
+    {
+        const SfqRedStats& red = m_scheduler->GetRedStats();
+        os << " prob_mark " << red.probMark << " prob_mark_head " << red.probMarkHead
+           << " prob_drop " << red.probDrop << "\n forced_mark " << red.forcedMark
+           << " forced_mark_head " << red.forcedMarkHead << " forced_drop " << red.forcedDrop
+           << "\n";
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

@@ -1,0 +1,381 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * SfqQueueDisc as a queue disc: round order and byte fairness, overflow from the longest flow,
+ * headdrop, perturbation keeping every packet, non-IP packets, classic limits, bad options.
+ */
+
+#include "debloat-test-utils.h"
+
+#include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/sfq-queue-disc.h"
+#include "ns3/traffic-control-module.h"
+
+#include <map>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::debloat;
+
+namespace
+{
+
+/**
+ * A UDP/IPv4 queue disc item of a flow.
+ * @param port the flow's source port
+ * @param ipSize the IP packet's size in bytes (SFQ counts 14 more, the Ethernet header)
+ * @return the item
+ */
+Ptr<QueueDiscItem>
+MakeUdpItem(uint16_t port, uint32_t ipSize)
+{
+    Ptr<Packet> packet = Create<Packet>(ipSize - 28);
+    UdpHeader udp;
+    udp.SetSourcePort(port);
+    udp.SetDestinationPort(9);
+    packet->AddHeader(udp);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address("10.0.0.1"));
+    ip.SetDestination(Ipv4Address("10.0.0.2"));
+    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief A packet without an IP header (ARP, say), as a device's queue disc may see it.
+ */
+class NonIpItem : public QueueDiscItem
+{
+  public:
+    /**
+     * @param packet the packet
+     * @param protocol its EtherType
+     */
+    NonIpItem(Ptr<Packet> packet, uint16_t protocol)
+        : QueueDiscItem(packet, Address(), protocol)
+    {
+    }
+
+    void AddHeader() override
+    {
+    }
+
+    bool Mark() override
+    {
+        return false;
+    }
+};
+
+/**
+ * @param options tc-style options
+ * @return an initialized SfqQueueDisc with a fixed random stream
+ */
+Ptr<SfqQueueDisc>
+MakeSfq(const std::string& options)
+{
+    Ptr<SfqQueueDisc> sfq =
+        CreateObjectWithAttributes<SfqQueueDisc>("Options", StringValue(options));
+    sfq->AssignStreams(1);
+    sfq->Initialize();
+    return sfq;
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief New flows join the end of the round, and the byte-based DRR shares bytes.
+ *
+ * Flow A sends 1500-byte IP packets (1514 bytes as SFQ counts them), flow B 500-byte ones
+ * (514), alternately, 40 each; quantum 1514. A arrives first, so the round is A, B. A's
+ * allot 1514 covers one packet (allot 0: its turn ends). B's allot 1514 covers three (1514 -
+ * 3 x 514 = -28), and each later turn starts 28 lower (1486, 1458, ...), still three packets
+ * while the start exceeds 2 x 514 = 1028, i.e. for the first 17 turns. So the first 40
+ * dequeues are (A, B, B, B) ten times: 10 x 1514 = 15140 bytes of A against 30 x 514 = 15420
+ * of B, within one quantum.
+ */
+class SfqRoundTestCase : public TestCase
+{
+  public:
+    SfqRoundTestCase()
+        : TestCase("Round order and byte fairness")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SfqQueueDisc> sfq = MakeSfq("quantum 1514");
+        for (int i = 0; i < 40; ++i)
+        {
+            sfq->Enqueue(MakeUdpItem(1000, 1500));
+            sfq->Enqueue(MakeUdpItem(2000, 500));
+        }
+        NS_TEST_ASSERT_MSG_EQ(sfq->GetNPackets(), 80, "all queued (limit 127)");
+        uint32_t bytesA = 0;
+        uint32_t bytesB = 0;
+        for (int i = 0; i < 40; ++i)
+        {
+            Ptr<QueueDiscItem> item = sfq->Dequeue();
+            const bool expectA = i % 4 == 0;
+            NS_TEST_EXPECT_MSG_EQ(item->GetSize(), expectA ? 1500 : 500, "dequeue " << i);
+            (expectA ? bytesA : bytesB) += item->GetSize() + 14;
+        }
+        NS_TEST_EXPECT_MSG_EQ(bytesA, 15140, "flow A's bytes");
+        NS_TEST_EXPECT_MSG_EQ(bytesB, 15420, "flow B's bytes");
+        sfq->Dispose();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Overflow drops from the longest flow; depth with tail drop and with headdrop.
+ *
+ * limit 10: A queues 8 packets, B 2; B's third makes 11 > 10, and sfq_drop() takes the tail
+ * of the longest flow, A's eighth packet (counted as a drop after dequeue, "Overlimit").
+ * depth 3: A's fourth packet finds its flow full: dropped on arrival without headdrop; with
+ * headdrop A's first packet goes and the fourth is queued.
+ */
+class SfqDropTestCase : public TestCase
+{
+  public:
+    SfqDropTestCase()
+        : TestCase("Overflow from the longest flow; depth, tail drop and headdrop")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SfqQueueDisc> sfq = MakeSfq("limit 10");
+        std::vector<uint64_t> uidsA;
+        for (int i = 0; i < 8; ++i)
+        {
+            Ptr<QueueDiscItem> item = MakeUdpItem(1000, 100);
+            uidsA.push_back(item->GetPacket()->GetUid());
+            sfq->Enqueue(item);
+        }
+        for (int i = 0; i < 3; ++i)
+        {
+            sfq->Enqueue(MakeUdpItem(2000, 100));
+        }
+        NS_TEST_EXPECT_MSG_EQ(sfq->GetNPackets(), 10, "limit");
+        NS_TEST_EXPECT_MSG_EQ(sfq->GetStats().GetNDroppedPackets(SfqQueueDisc::OVERLIMIT),
+                              1,
+                              "one overlimit drop");
+        std::vector<uint64_t> left;
+        while (Ptr<QueueDiscItem> item = sfq->Dequeue())
+        {
+            left.push_back(item->GetPacket()->GetUid());
+        }
+        NS_TEST_EXPECT_MSG_EQ(std::count(left.begin(), left.end(), uidsA.back()),
+                              0,
+                              "A's last packet was the one dropped");
+        NS_TEST_EXPECT_MSG_EQ(left.size(), 10, "the rest leave");
+        sfq->Dispose();
+
+        for (bool headdrop : {false, true})
+        {
+            Ptr<SfqQueueDisc> deep = MakeSfq(headdrop ? "depth 3 headdrop" : "depth 3");
+            std::vector<uint64_t> uids;
+            for (int i = 0; i < 4; ++i)
+            {
+                Ptr<QueueDiscItem> item = MakeUdpItem(1000, 100);
+                uids.push_back(item->GetPacket()->GetUid());
+                deep->Enqueue(item);
+            }
+            NS_TEST_EXPECT_MSG_EQ(deep->GetStats().GetNDroppedPackets(SfqQueueDisc::FLOW_DEPTH),
+                                  1,
+                                  "one depth drop");
+            std::vector<uint64_t> out;
+            while (Ptr<QueueDiscItem> item = deep->Dequeue())
+            {
+                out.push_back(item->GetPacket()->GetUid());
+            }
+            const std::vector<uint64_t> expected =
+                headdrop ? std::vector<uint64_t>{uids[1], uids[2], uids[3]}
+                         : std::vector<uint64_t>{uids[0], uids[1], uids[2]};
+            NS_TEST_EXPECT_MSG_EQ((out == expected), true, "headdrop=" << headdrop);
+            deep->Dispose();
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief A perturbation moves flows to new buckets and keeps every queued packet in order.
+ *
+ * perturb 1: at 0.5 s 20 flows queue 3 packets each (60 < limit 127, 3 < depth); at 1 s the
+ * key changes and sfq_rehash() re-inserts them; at 1.5 s all 60 leave, each flow's packets in
+ * their original order, none dropped.
+ */
+class SfqPerturbTestCase : public TestCase
+{
+  public:
+    SfqPerturbTestCase()
+        : TestCase("Perturbation keeps every packet")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        m_sfq = MakeSfq("perturb 1");
+        Simulator::Schedule(MilliSeconds(500), &SfqPerturbTestCase::Fill, this);
+        Simulator::Schedule(MilliSeconds(1500), &SfqPerturbTestCase::Drain, this);
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_out.size(), 60, "every packet leaves");
+        NS_TEST_EXPECT_MSG_EQ(m_sfq->GetStats().nTotalDroppedPackets, 0, "no drops");
+        std::map<uint16_t, std::vector<uint64_t>> byFlow;
+        for (const auto& [port, uid] : m_out)
+        {
+            byFlow[port].push_back(uid);
+        }
+        for (const auto& [port, uids] : byFlow)
+        {
+            NS_TEST_EXPECT_MSG_EQ((uids == m_in[port]), true, "order of flow " << port);
+        }
+        m_sfq->Dispose();
+        Simulator::Destroy();
+    }
+
+    /// Queues 3 packets of each of 20 flows.
+    void Fill()
+    {
+        for (int round = 0; round < 3; ++round)
+        {
+            for (uint16_t port = 1; port <= 20; ++port)
+            {
+                Ptr<QueueDiscItem> item = MakeUdpItem(port, 200);
+                m_in[port].push_back(item->GetPacket()->GetUid());
+                m_sfq->Enqueue(item);
+            }
+        }
+    }
+
+    /// Dequeues everything.
+    void Drain()
+    {
+        while (Ptr<QueueDiscItem> item = m_sfq->Dequeue())
+        {
+            UdpHeader udp;
+            item->GetPacket()->PeekHeader(udp);
+            m_out.emplace_back(udp.GetSourcePort(), item->GetPacket()->GetUid());
+        }
+    }
+
+    Ptr<SfqQueueDisc> m_sfq;                          ///< the queue disc
+    std::map<uint16_t, std::vector<uint64_t>> m_in;   ///< packets queued per flow
+    std::vector<std::pair<uint16_t, uint64_t>> m_out; ///< packets dequeued
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Packets that are not IP go to one bucket and are served; classic SFQ's limit.
+ *
+ * Three ARP-like items (EtherType 0x0806, no IP header) hash alike (only the EtherType is
+ * known), so they share one flow: all queued and served. Classic mode holds at most 127
+ * packets (SFQ_DEPTH - 1): 130 packets of one flow leave 127 queued and 3 dropped.
+ */
+class SfqOtherTrafficTestCase : public TestCase
+{
+  public:
+    SfqOtherTrafficTestCase()
+        : TestCase("Non-IP packets; classic limit")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SfqQueueDisc> sfq = MakeSfq("");
+        for (int i = 0; i < 3; ++i)
+        {
+            sfq->Enqueue(Create<NonIpItem>(Create<Packet>(28), 0x0806));
+        }
+        NS_TEST_EXPECT_MSG_EQ(sfq->GetScheduler().GetActiveFlows(), 1, "one flow");
+        uint32_t served = 0;
+        while (sfq->Dequeue())
+        {
+            ++served;
+        }
+        NS_TEST_EXPECT_MSG_EQ(served, 3, "all served");
+        sfq->Dispose();
+
+        Ptr<SfqQueueDisc> classic =
+            CreateObjectWithAttributes<SfqQueueDisc>("Classic", BooleanValue(true));
+        classic->Initialize();
+        for (int i = 0; i < 130; ++i)
+        {
+            classic->Enqueue(MakeUdpItem(1000, 100));
+        }
+        NS_TEST_EXPECT_MSG_EQ(classic->GetNPackets(), 127, "classic limit");
+        NS_TEST_EXPECT_MSG_EQ(classic->GetStats().nTotalDroppedPackets, 3, "classic drops");
+        classic->Dispose();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Invalid options stop with a message that names them.
+ */
+class SfqBadOptionsTestCase : public TestCase
+{
+  public:
+    SfqBadOptionsTestCase()
+        : TestCase("Invalid options stop with a message naming them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"divisor 1000", "divisor"},
+            {"depth 200", "depth"},
+            {"flows 70000", "flows"},
+            {"limt 10", "limt"},
+            {"min 1000", "redflowlimit"},
+        };
+        for (const auto& [options, word] : cases)
+        {
+            const debloattest::ChildOutcome outcome =
+                debloattest::RunInChild([options = options] { MakeSfq(options); });
+            NS_TEST_EXPECT_MSG_EQ(outcome.stopped, true, options);
+            NS_TEST_EXPECT_MSG_NE(outcome.output.find(word), std::string::npos, outcome.output);
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The debloat-sfq-queue-disc suite.
+ */
+class SfqQueueDiscTestSuite : public TestSuite
+{
+  public:
+    SfqQueueDiscTestSuite()
+        : TestSuite("debloat-sfq-queue-disc", compat::SUITE_UNIT)
+    {
+        AddTestCase(new SfqRoundTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqDropTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqPerturbTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqOtherTrafficTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqBadOptionsTestCase(), compat::TEST_QUICK);
+    }
+};
+
+/// The suite's single instance.
+SfqQueueDiscTestSuite g_sfqQueueDiscTestSuite;
+
+} // namespace

@@ -21,6 +21,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <map>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -36,7 +37,7 @@ namespace
  * @return the item
  */
 Ptr<QueueDiscItem>
-MakeUdpItem(uint16_t port, uint32_t ipSize)
+MakeUdpItem(uint16_t port, uint32_t ipSize, Ipv4Header::EcnType ecn = Ipv4Header::ECN_NotECT)
 {
     Ptr<Packet> packet = Create<Packet>(ipSize - 28);
     UdpHeader udp;
@@ -48,6 +49,7 @@ MakeUdpItem(uint16_t port, uint32_t ipSize)
     ip.SetDestination(Ipv4Address("10.0.0.2"));
     ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
     ip.SetPayloadSize(packet->GetSize());
+    ip.SetEcn(ecn);
     return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
 }
 
@@ -327,6 +329,93 @@ class SfqOtherTrafficTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief Per-flow RED: below min nothing, at max every packet marked (ecn) or dropped
+ * (harddrop, or a packet that cannot carry CE).
+ *
+ * One flow of 1000-byte IP packets (1014 bytes as SFQ counts them), none dequeued, with
+ * "redflowlimit 100000 min 3000 max 3001": the probabilistic zone between min and max is one
+ * byte wide, so RED's decision is HARD_MARK or nothing. The flow's first packet skips RED
+ * (a new slot). For each later one, red_calc_qavg_no_idle_time() updates the scaled average
+ * with the flow's backlog before it, qavg += backlog - (qavg >> Wlog), and HARD_MARK holds
+ * once qavg >= max << Wlog. The test steps that formula itself (Wlog is the input tc derives
+ * from burst and avpkt) and expects: with ecn and ECT(0) packets, exactly those packets CE-
+ * marked (forced_mark) and queued; with ecn harddrop, or with packets that are not ECT, those
+ * packets dropped (forced_drop), which then add nothing to the backlog.
+ */
+class SfqRedTestCase : public TestCase
+{
+  public:
+    SfqRedTestCase()
+        : TestCase("Per-flow RED marks or drops at its threshold")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Check("redflowlimit 100000 min 3000 max 3001 ecn", Ipv4Header::ECN_ECT0, true);
+        Check("redflowlimit 100000 min 3000 max 3001 ecn harddrop", Ipv4Header::ECN_ECT0, false);
+        Check("redflowlimit 100000 min 3000 max 3001 ecn", Ipv4Header::ECN_NotECT, false);
+    }
+
+    /**
+     * Runs one configuration.
+     * @param options tc-sfq options
+     * @param ecn the packets' ECN field
+     * @param marks whether RED's hard decisions mark (else drop)
+     */
+    void Check(const std::string& options, Ipv4Header::EcnType ecn, bool marks)
+    {
+        Ptr<SfqQueueDisc> sfq = MakeSfq(options);
+        const uint32_t wlog = sfq->GetScheduler().GetParameters().red->wlog;
+        uint64_t qavg = 0;
+        uint64_t backlog = 0;
+        std::vector<bool> expectMarked;
+        uint32_t hard = 0;
+        for (int n = 0; n < 20; ++n)
+        {
+            sfq->Enqueue(MakeUdpItem(1000, 1000, ecn));
+            bool hit = false;
+            if (n > 0)
+            {
+                qavg += backlog - (qavg >> wlog);
+                NS_TEST_ASSERT_MSG_EQ((qavg >= (3000ULL << wlog) && qavg < (3001ULL << wlog)),
+                                      false,
+                                      "the average fell into the one-byte random zone");
+                hit = qavg >= (3001ULL << wlog);
+            }
+            hard += hit ? 1 : 0;
+            if (!hit || marks)
+            {
+                backlog += 1014;
+                expectMarked.push_back(hit);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(hard, 5, "the threshold is reached: " << options);
+        const SfqRedStats& red = sfq->GetScheduler().GetRedStats();
+        NS_TEST_EXPECT_MSG_EQ(red.forcedMark, marks ? hard : 0, options);
+        NS_TEST_EXPECT_MSG_EQ(red.forcedDrop, marks ? 0 : hard, options);
+        NS_TEST_EXPECT_MSG_EQ(sfq->GetNPackets(), expectMarked.size(), options);
+        // tc -s qdisc show prints the same counters.
+        std::ostringstream tc;
+        sfq->PrintStats(tc);
+        const std::string counter = marks ? " forced_mark " : " forced_drop ";
+        NS_TEST_EXPECT_MSG_NE(tc.str().find(counter + std::to_string(hard) + (marks ? " " : "\n")),
+                              std::string::npos,
+                              tc.str());
+        for (std::size_t i = 0; i < expectMarked.size(); ++i)
+        {
+            Ptr<Ipv4QueueDiscItem> item = DynamicCast<Ipv4QueueDiscItem>(sfq->Dequeue());
+            NS_TEST_EXPECT_MSG_EQ((item->GetHeader().GetEcn() == Ipv4Header::ECN_CE),
+                                  expectMarked[i],
+                                  options << ", packet " << i);
+        }
+        sfq->Dispose();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief Invalid options stop with a message that names them.
  */
 class SfqBadOptionsTestCase : public TestCase
@@ -371,6 +460,7 @@ class SfqQueueDiscTestSuite : public TestSuite
         AddTestCase(new SfqDropTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqPerturbTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqOtherTrafficTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqRedTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqBadOptionsTestCase(), compat::TEST_QUICK);
     }
 };

@@ -217,8 +217,8 @@ class SfqDropTestCase : public TestCase
  * @brief A perturbation moves flows to new buckets and keeps every queued packet in order.
  *
  * perturb 1: at 0.5 s 20 flows queue 3 packets each (60 < limit 127, 3 < depth); at 1 s the
- * key changes and sfq_rehash() re-inserts them; at 1.5 s all 60 leave, each flow's packets in
- * their original order, none dropped.
+ * key changes and sfq_rehash() re-inserts them into other buckets; at 1.5 s all 60 leave,
+ * each flow's packets in their original order, none dropped.
  */
 class SfqPerturbTestCase : public TestCase
 {
@@ -233,9 +233,15 @@ class SfqPerturbTestCase : public TestCase
     {
         m_sfq = MakeSfq("perturb 1");
         Simulator::Schedule(MilliSeconds(500), &SfqPerturbTestCase::Fill, this);
+        Simulator::Schedule(MilliSeconds(900), &SfqPerturbTestCase::RecordBuckets, this);
+        Simulator::Schedule(MilliSeconds(1100), &SfqPerturbTestCase::RecordBuckets, this);
         Simulator::Schedule(MilliSeconds(1500), &SfqPerturbTestCase::Drain, this);
         Simulator::Stop(Seconds(2));
         Simulator::Run();
+        // 20 flows in 1024 buckets under two independent keys: the chance that they land on
+        // the same 20 buckets is negligible, so the occupied buckets must change.
+        NS_TEST_ASSERT_MSG_EQ(m_buckets.size(), 2, "buckets before and after");
+        NS_TEST_EXPECT_MSG_EQ((m_buckets[0] != m_buckets[1]), true, "flows moved");
         NS_TEST_EXPECT_MSG_EQ(m_out.size(), 60, "every packet leaves");
         NS_TEST_EXPECT_MSG_EQ(m_sfq->GetStats().nTotalDroppedPackets, 0, "no drops");
         std::map<uint16_t, std::vector<uint64_t>> byFlow;
@@ -265,6 +271,15 @@ class SfqPerturbTestCase : public TestCase
         }
     }
 
+    /// Records the buckets that hold packets.
+    void RecordBuckets()
+    {
+        std::vector<uint32_t> buckets;
+        m_sfq->GetScheduler().ForEachActiveFlow(
+            [&buckets](const SfqFlowStats& flow) { buckets.push_back(flow.bucket); });
+        m_buckets.push_back(buckets);
+    }
+
     /// Dequeues everything.
     void Drain()
     {
@@ -279,6 +294,7 @@ class SfqPerturbTestCase : public TestCase
     Ptr<SfqQueueDisc> m_sfq;                          ///< the queue disc
     std::map<uint16_t, std::vector<uint64_t>> m_in;   ///< packets queued per flow
     std::vector<std::pair<uint16_t, uint64_t>> m_out; ///< packets dequeued
+    std::vector<std::vector<uint32_t>> m_buckets;     ///< occupied buckets, before and after
 };
 
 /**

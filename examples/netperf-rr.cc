@@ -49,6 +49,7 @@
 #include "ns3/summary-stats.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <sstream>

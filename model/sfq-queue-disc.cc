@@ -488,5 +488,19 @@ SfqQueueDisc::PrintStats(std::ostream& os)
     }
 }
 
+void
+SfqQueueDisc::PrintClassStats(std::ostream& os) const
+{
+    if (!m_scheduler)
+    {
+        return;
+    }
+    m_scheduler->ForEachActiveFlow([&os](const SfqFlowStats& flow) {
+        os << "class sfq :" << std::hex << flow.bucket + 1 << std::dec << " parent :\n"
+           << " (dropped 0, overlimits 0 requeues 0)\n backlog " << flow.backlog << "b "
+           << flow.qlen << "p requeues 0\n allot " << flow.allot << "\n";
+    });
+}
+
 } // namespace debloat
 } // namespace ns3

@@ -61,6 +61,13 @@ class SfqQueueDisc : public QueueDisc
     void PrintStats(std::ostream& os);
 
     /**
+     * Prints the active flows as `tc -s class show` does for sfq (sfq_dump_class_stats()):
+     * one class per occupied bucket, numbered bucket + 1, with its backlog and allot.
+     * @param os the stream
+     */
+    void PrintClassStats(std::ostream& os) const;
+
+    /**
      * Assigns a fixed random stream number to the random variables used by this model.
      * @param stream first stream index to use
      * @return the number of stream indices assigned by this model

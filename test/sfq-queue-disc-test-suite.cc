@@ -123,6 +123,16 @@ class SfqRoundTestCase : public TestCase
             sfq->Enqueue(MakeUdpItem(2000, 500));
         }
         NS_TEST_ASSERT_MSG_EQ(sfq->GetNPackets(), 80, "all queued (limit 127)");
+        // tc -s class show: two flows, 40 x 1514 and 40 x 514 bytes, allot still a quantum.
+        std::ostringstream classes;
+        sfq->PrintClassStats(classes);
+        NS_TEST_EXPECT_MSG_NE(classes.str().find("backlog 60560b 40p"),
+                              std::string::npos,
+                              classes.str());
+        NS_TEST_EXPECT_MSG_NE(classes.str().find("backlog 20560b 40p"),
+                              std::string::npos,
+                              classes.str());
+        NS_TEST_EXPECT_MSG_NE(classes.str().find("allot 1514"), std::string::npos, classes.str());
         uint32_t bytesA = 0;
         uint32_t bytesB = 0;
         for (int i = 0; i < 40; ++i)

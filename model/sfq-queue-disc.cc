@@ -325,7 +325,9 @@ SfqQueueDisc::Hash(Ptr<const QueueDiscItem> item) const
         header.GetDestination().Serialize(keys.destination.data());
         keys.dscp = header.GetTrafficClass() >> 2;
         keys.ecn = header.GetTrafficClass() & 3;
-        keys.flowLabel = header.GetFlowLabel();
+        // Deviation from Linux: no flow label. Linux labels each flow differently
+        // (auto_flowlabels) and then hashes the label instead of the ports; ns-3 gives every
+        // packet the same label, which would put all flows between two hosts in one bucket.
         const uint32_t length = ip6->GetPacket()->CopyData(l4, sizeof(l4));
         DissectL4(header.GetNextHeader(), l4, length, keys);
     }

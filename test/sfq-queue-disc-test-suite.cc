@@ -80,6 +80,27 @@ class NonIpItem : public QueueDiscItem
 };
 
 /**
+ * A UDP/IPv6 queue disc item of a flow.
+ * @param port the flow's source port
+ * @return the item (a 100-byte payload)
+ */
+Ptr<QueueDiscItem>
+MakeUdp6Item(uint16_t port)
+{
+    Ptr<Packet> packet = Create<Packet>(100);
+    UdpHeader udp;
+    udp.SetSourcePort(port);
+    udp.SetDestinationPort(9);
+    packet->AddHeader(udp);
+    Ipv6Header ip;
+    ip.SetSource(Ipv6Address("2001:db8::1"));
+    ip.SetDestination(Ipv6Address("2001:db8::2"));
+    ip.SetNextHeader(UdpL4Protocol::PROT_NUMBER);
+    ip.SetPayloadLength(packet->GetSize());
+    return Create<Ipv6QueueDiscItem>(packet, Address(), Ipv6L3Protocol::PROT_NUMBER, ip);
+}
+
+/**
  * @param options tc-style options
  * @return an initialized SfqQueueDisc with a fixed random stream
  */
@@ -309,7 +330,8 @@ class SfqPerturbTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
- * @brief Packets that are not IP go to one bucket and are served; classic SFQ's limit.
+ * @brief Packets that are not IP go to one bucket and are served; IPv6 flows are told apart
+ * by their ports; classic SFQ's limit.
  *
  * Three ARP-like items (EtherType 0x0806, no IP header) hash alike (only the EtherType is
  * known), so they share one flow: all queued and served. Classic mode holds at most 127
@@ -319,7 +341,7 @@ class SfqOtherTrafficTestCase : public TestCase
 {
   public:
     SfqOtherTrafficTestCase()
-        : TestCase("Non-IP packets; classic limit")
+        : TestCase("Non-IP and IPv6 packets; classic limit")
     {
     }
 
@@ -339,6 +361,16 @@ class SfqOtherTrafficTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(served, 3, "all served");
         sfq->Dispose();
+
+        // IPv6: the ports count. Two packets of port 1000 share a flow; port 2000 is another
+        // (two flows in 1024 buckets: a collision is possible but this key has none).
+        Ptr<SfqQueueDisc> sfq6 = MakeSfq("");
+        sfq6->Enqueue(MakeUdp6Item(1000));
+        sfq6->Enqueue(MakeUdp6Item(1000));
+        NS_TEST_EXPECT_MSG_EQ(sfq6->GetScheduler().GetActiveFlows(), 1, "one IPv6 flow");
+        sfq6->Enqueue(MakeUdp6Item(2000));
+        NS_TEST_EXPECT_MSG_EQ(sfq6->GetScheduler().GetActiveFlows(), 2, "two IPv6 flows");
+        sfq6->Dispose();
 
         Ptr<SfqQueueDisc> classic =
             CreateObjectWithAttributes<SfqQueueDisc>("Classic", BooleanValue(true));

@@ -298,26 +298,28 @@ SfqQueueDisc::InitializeParams()
 }
 
 uint32_t
-SfqQueueDisc::Hash(Ptr<const QueueDiscItem> item) const
+SfqQueueDisc::Hash(const QueueDiscItem* item) const
 {
     // Only the fields the hash needs: the IP header's own and the first 8 bytes after it
     // (the ports), instead of parsing whole transport headers (QueueDiscItem::Hash()).
     FlowKeys keys;
     keys.etherType = item->GetProtocol();
     uint8_t l4[8];
-    if (Ptr<const Ipv4QueueDiscItem> ip = DynamicCast<const Ipv4QueueDiscItem>(item))
+    // Raw pointers: this runs for every packet, and Ptr copies cost reference counting.
+    if (const auto* ip = dynamic_cast<const Ipv4QueueDiscItem*>(item))
     {
         const Ipv4Header& header = ip->GetHeader();
         keys.family = FlowKeys::Family::IPV4;
         header.GetSource().Serialize(keys.source.data());
         header.GetDestination().Serialize(keys.destination.data());
-        keys.dscp = header.GetTos() >> 2;
-        keys.ecn = header.GetTos() & 3;
+        const uint8_t tos = header.GetTos();
+        keys.dscp = tos >> 2;
+        keys.ecn = tos & 3;
         keys.fragment = !header.IsLastFragment() || header.GetFragmentOffset() != 0;
         const uint32_t length = ip->GetPacket()->CopyData(l4, sizeof(l4));
         DissectL4(header.GetProtocol(), l4, length, keys);
     }
-    else if (Ptr<const Ipv6QueueDiscItem> ip6 = DynamicCast<const Ipv6QueueDiscItem>(item))
+    else if (const auto* ip6 = dynamic_cast<const Ipv6QueueDiscItem*>(item))
     {
         const Ipv6Header& header = ip6->GetHeader();
         keys.family = FlowKeys::Family::IPV6;
@@ -348,7 +350,7 @@ SfqQueueDisc::Perturb()
     m_key1 = draw();
     if (!initial && !m_classic && GetNPacketFilters() == 0 && m_scheduler->GetQlen() > 0)
     {
-        m_scheduler->Rehash([this](const Item& item) { return Hash(item.first); },
+        m_scheduler->Rehash([this](const Item& item) { return Hash(PeekPointer(item.first)); },
                             [this](Item item, uint32_t, SfqDropReason reason) {
                                 DropQueued(item, ReasonString(reason));
                             });
@@ -405,7 +407,7 @@ SfqQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     }
     else
     {
-        hash = Hash(item);
+        hash = Hash(PeekPointer(item));
     }
     const uint32_t index = m_freePositions.back();
     m_freePositions.pop_back();

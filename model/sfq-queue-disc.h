@@ -102,7 +102,7 @@ class SfqQueueDisc : public QueueDisc
      * @param item a packet
      * @return its flow hash under the current perturbation key (classify by filters first)
      */
-    uint32_t Hash(Ptr<const QueueDiscItem> item) const;
+    uint32_t Hash(const QueueDiscItem* item) const;
     /// Draws a new perturbation key and, in modern mode, rehashes the queued packets.
     void Perturb();
     /**

@@ -39,6 +39,7 @@
 #include "ns3/sfq-queue-disc.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -224,13 +225,28 @@ main(int argc, char* argv[])
     };
     // Naming a module type keeps the linker from dropping the module (and its TypeIds).
     debloat::SfqQueueDisc::GetTypeId();
+    const std::vector<std::string> wanted = Split(only);
+    std::string names;
+    for (const Candidate& candidate : table)
+    {
+        names += (names.empty() ? "" : ", ") + candidate.name;
+    }
+    for (const std::string& name : wanted)
+    {
+        const bool known = std::any_of(table.begin(), table.end(), [&name](const Candidate& c) {
+            return c.name == name;
+        });
+        NS_ABORT_MSG_IF(!known,
+                        "qdisc-benchmark: --qdisc=" << name << " is unknown; accepted: " << names);
+    }
     std::vector<Candidate> candidates;
     for (const Candidate& candidate : table)
     {
         TypeId tid;
         const bool exists = TypeId::LookupByNameFailSafe(candidate.type, &tid);
-        const bool wanted = only.empty() || only.find(candidate.name) != std::string::npos;
-        if (exists && wanted)
+        const bool chosen = wanted.empty() ||
+                            std::find(wanted.begin(), wanted.end(), candidate.name) != wanted.end();
+        if (exists && chosen)
         {
             candidates.push_back(candidate);
         }

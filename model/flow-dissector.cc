@@ -387,8 +387,19 @@ FlowHash(const FlowKeys& keys, uint64_t key0, uint64_t key1)
     return HashKeys(keys, !stopAtFlowLabel, key0, key1);
 }
 
+namespace
+{
+
+/**
+ * cake_hash()'s host hash: one address kept, everything else of the flow zeroed.
+ * @param keys the flow
+ * @param keepSource keep the source address (else the destination)
+ * @param key0 first half of the key
+ * @param key1 second half of the key
+ * @return the hash, 0 for packets that are not IP
+ */
 uint32_t
-SourceHostHash(const FlowKeys& keys, uint64_t key0, uint64_t key1)
+HostHash(const FlowKeys& keys, bool keepSource, uint64_t key0, uint64_t key1)
 {
     if (keys.family == FlowKeys::Family::NONE)
     {
@@ -397,22 +408,22 @@ SourceHostHash(const FlowKeys& keys, uint64_t key0, uint64_t key1)
     FlowKeys host = keys;
     host.protocol = 0;
     host.flowLabel = 0;
-    host.destination.fill(0);
+    (keepSource ? host.destination : host.source).fill(0);
     return HashKeys(host, false, key0, key1);
+}
+
+} // namespace
+
+uint32_t
+SourceHostHash(const FlowKeys& keys, uint64_t key0, uint64_t key1)
+{
+    return HostHash(keys, true, key0, key1);
 }
 
 uint32_t
 DestinationHostHash(const FlowKeys& keys, uint64_t key0, uint64_t key1)
 {
-    if (keys.family == FlowKeys::Family::NONE)
-    {
-        return 0;
-    }
-    FlowKeys host = keys;
-    host.protocol = 0;
-    host.flowLabel = 0;
-    host.source.fill(0);
-    return HashKeys(host, false, key0, key1);
+    return HostHash(keys, false, key0, key1);
 }
 
 } // namespace debloat

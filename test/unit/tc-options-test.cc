@@ -13,6 +13,8 @@
  * truncates; get_time() counts microseconds (a bare number is us) and truncates.
  */
 
+#include "error-message.h"
+
 #include "ns3/tc-options.h"
 
 #include <gtest/gtest.h>
@@ -105,15 +107,7 @@ HtbGrammar()
 std::string
 ParseError(const TcGrammar& grammar, const std::string& text)
 {
-    try
-    {
-        grammar.Parse(text);
-    }
-    catch (const std::invalid_argument& e)
-    {
-        return e.what();
-    }
-    return "";
+    return debloattest::ErrorOf([&] { grammar.Parse(text); });
 }
 
 TEST(TcOptionsTest, RateUnits)
@@ -327,41 +321,13 @@ TEST(TcOptionsTest, ErrorsNameTheWord)
 TEST(TcOptionsTest, QdiscChecksUseTheSameWording)
 {
     TcOptions options = SfqGrammar().Parse("divisor 1000 ecn");
-    try
-    {
-        options.Reject("divisor", "must be a power of two in 1..65536");
-        FAIL() << "Reject() returned";
-    }
-    catch (const std::invalid_argument& e)
-    {
-        EXPECT_STREQ(e.what(), "tc sfq: divisor \"1000\": must be a power of two in 1..65536");
-    }
-    EXPECT_THROW(
-        {
-            try
-            {
-                options.Reject("redflowlimit", "is required with ecn");
-            }
-            catch (const std::invalid_argument& e)
-            {
-                EXPECT_STREQ(e.what(), "tc sfq: redflowlimit: is required with ecn");
-                throw;
-            }
-        },
-        std::invalid_argument);
-    EXPECT_THROW(
-        {
-            try
-            {
-                options.Fail("\"min\" is not smaller than \"max\"");
-            }
-            catch (const std::invalid_argument& e)
-            {
-                EXPECT_STREQ(e.what(), "tc sfq: \"min\" is not smaller than \"max\"");
-                throw;
-            }
-        },
-        std::invalid_argument);
+    EXPECT_EQ(debloattest::ErrorOf(
+                  [&] { options.Reject("divisor", "must be a power of two in 1..65536"); }),
+              "tc sfq: divisor \"1000\": must be a power of two in 1..65536");
+    EXPECT_EQ(debloattest::ErrorOf([&] { options.Reject("redflowlimit", "is required with ecn"); }),
+              "tc sfq: redflowlimit: is required with ecn");
+    EXPECT_EQ(debloattest::ErrorOf([&] { options.Fail("\"min\" is not smaller than \"max\""); }),
+              "tc sfq: \"min\" is not smaller than \"max\"");
 }
 
 TEST(TcOptionsTest, RepeatsAndGroups)

@@ -39,20 +39,6 @@ constexpr size_t IPV6_HEADER_LENGTH = 40;    ///< IPv6 fixed header
 constexpr size_t TCP_HEADER_LENGTH = 20;     ///< TCP header without options
 constexpr size_t UDP_HEADER_LENGTH = 8;      ///< UDP and UDP-Lite header
 
-/// @param p two bytes @return them as a big-endian number
-uint16_t
-Read16(const uint8_t* p)
-{
-    return static_cast<uint16_t>(p[0] << 8 | p[1]);
-}
-
-/// @param p four bytes @return them as a big-endian number
-uint32_t
-Read32(const uint8_t* p)
-{
-    return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | p[3];
-}
-
 /// @param p eight bytes @return them as a little-endian number
 uint64_t
 ReadLittle64(const uint8_t* p)
@@ -122,8 +108,8 @@ DissectTransport(const uint8_t* l4, size_t available, size_t declared, FlowKeys&
     int portsOffset = PortsOffset(keys.protocol);
     if (portsOffset >= 0 && available >= static_cast<size_t>(portsOffset) + 4)
     {
-        keys.sourcePort = Read16(l4 + portsOffset);
-        keys.destinationPort = Read16(l4 + portsOffset + 2);
+        keys.sourcePort = ReadBe16(l4 + portsOffset);
+        keys.destinationPort = ReadBe16(l4 + portsOffset + 2);
     }
     size_t header = 0;
     if (keys.protocol == PROTOCOL_TCP)
@@ -137,8 +123,8 @@ DissectTransport(const uint8_t* l4, size_t available, size_t declared, FlowKeys&
         {
             return false;
         }
-        keys.tcpSequence = Read32(l4 + 4);
-        keys.tcpAck = Read32(l4 + 8);
+        keys.tcpSequence = ReadBe32(l4 + 4);
+        keys.tcpAck = ReadBe32(l4 + 8);
         keys.tcpFlags = static_cast<uint16_t>((l4[12] & 0x0F) << 8 | l4[13]);
         keys.tcpHeaderLength = static_cast<uint8_t>(header);
     }
@@ -281,8 +267,8 @@ Dissect(const uint8_t* l3, size_t length, FlowKeys& keys)
         keys.etherType = FlowKeys::ETHER_TYPE_IPV4;
         keys.family = FlowKeys::Family::IPV4;
         SetDsfield(l3[1], keys);
-        declaredEnd = Read16(l3 + 2);
-        keys.fragment = (Read16(l3 + 6) & 0x3FFF) != 0; // ip_is_fragment(): MF or offset
+        declaredEnd = ReadBe16(l3 + 2);
+        keys.fragment = (ReadBe16(l3 + 6) & 0x3FFF) != 0; // ip_is_fragment(): MF or offset
         keys.protocol = l3[9];
         std::memcpy(keys.source.data(), l3 + 12, 4);
         std::memcpy(keys.destination.data(), l3 + 16, 4);
@@ -296,8 +282,8 @@ Dissect(const uint8_t* l3, size_t length, FlowKeys& keys)
         keys.etherType = FlowKeys::ETHER_TYPE_IPV6;
         keys.family = FlowKeys::Family::IPV6;
         SetDsfield(static_cast<uint8_t>((l3[0] & 0x0F) << 4 | l3[1] >> 4), keys);
-        keys.flowLabel = Read32(l3) & 0xFFFFF;
-        declaredEnd = IPV6_HEADER_LENGTH + Read16(l3 + 4);
+        keys.flowLabel = ReadBe32(l3) & 0xFFFFF;
+        declaredEnd = IPV6_HEADER_LENGTH + ReadBe16(l3 + 4);
         keys.protocol = l3[6];
         std::memcpy(keys.source.data(), l3 + 8, 16);
         std::memcpy(keys.destination.data(), l3 + 24, 16);

@@ -80,6 +80,20 @@ struct FlowKeys
                                  ///< the headers declare
 };
 
+/// @param p two bytes @return them as a big-endian number
+inline uint16_t
+ReadBe16(const uint8_t* p)
+{
+    return static_cast<uint16_t>(p[0] << 8 | p[1]);
+}
+
+/// @param p four bytes @return them as a big-endian number
+inline uint32_t
+ReadBe32(const uint8_t* p)
+{
+    return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | p[3];
+}
+
 /**
  * @ingroup debloat-qdisc
  * Mirrors __skb_flow_dissect() for an IPv4 or IPv6 packet, as skb_flow_dissect_flow_keys()

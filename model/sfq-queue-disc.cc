@@ -7,14 +7,13 @@
 #include "sfq-queue-disc.h"
 
 #include "flow-dissector.h"
+#include "queue-disc-item-keys.h"
 #include "red-core.h"
 #include "tc-options.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
-#include "ns3/ipv4-queue-disc-item.h"
-#include "ns3/ipv6-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/net-device.h"
@@ -300,39 +299,8 @@ SfqQueueDisc::InitializeParams()
 uint32_t
 SfqQueueDisc::Hash(const QueueDiscItem* item) const
 {
-    // Only the fields the hash needs: the IP header's own and the first 8 bytes after it
-    // (the ports), instead of parsing whole transport headers (QueueDiscItem::Hash()).
     FlowKeys keys;
-    keys.etherType = item->GetProtocol();
-    uint8_t l4[8];
-    // Raw pointers: this runs for every packet, and Ptr copies cost reference counting.
-    if (const auto* ip = dynamic_cast<const Ipv4QueueDiscItem*>(item))
-    {
-        const Ipv4Header& header = ip->GetHeader();
-        keys.family = FlowKeys::Family::IPV4;
-        header.GetSource().Serialize(keys.source.data());
-        header.GetDestination().Serialize(keys.destination.data());
-        const uint8_t tos = header.GetTos();
-        keys.dscp = tos >> 2;
-        keys.ecn = tos & 3;
-        keys.fragment = !header.IsLastFragment() || header.GetFragmentOffset() != 0;
-        const uint32_t length = ip->GetPacket()->CopyData(l4, sizeof(l4));
-        DissectL4(header.GetProtocol(), l4, length, keys);
-    }
-    else if (const auto* ip6 = dynamic_cast<const Ipv6QueueDiscItem*>(item))
-    {
-        const Ipv6Header& header = ip6->GetHeader();
-        keys.family = FlowKeys::Family::IPV6;
-        header.GetSource().Serialize(keys.source.data());
-        header.GetDestination().Serialize(keys.destination.data());
-        keys.dscp = header.GetTrafficClass() >> 2;
-        keys.ecn = header.GetTrafficClass() & 3;
-        // Deviation from Linux: no flow label. Linux labels each flow differently
-        // (auto_flowlabels) and then hashes the label instead of the ports; ns-3 gives every
-        // packet the same label, which would put all flows between two hosts in one bucket.
-        const uint32_t length = ip6->GetPacket()->CopyData(l4, sizeof(l4));
-        DissectL4(header.GetNextHeader(), l4, length, keys);
-    }
+    QueueDiscItemFlowKeys(item, keys);
     return FlowHash(keys, m_key0, m_key1);
 }
 

@@ -1,0 +1,587 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "cake-queue-disc.h"
+
+#include "debloat-compat.h"
+#include "flow-dissector.h"
+#include "packet-mark-tag.h"
+#include "queue-disc-item-keys.h"
+#include "tc-options.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/integer.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv6-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <iomanip>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace debloat
+{
+
+NS_LOG_COMPONENT_DEFINE("CakeQueueDisc");
+
+NS_OBJECT_ENSURE_REGISTERED(CakeQueueDisc);
+
+/// Linux's Ethernet header: part of qdisc_pkt_len() and the network offset.
+static constexpr uint32_t ETHERNET_HEADER = 14;
+/// EtherType of ARP.
+static constexpr uint16_t ETHER_TYPE_ARP = 0x0806;
+
+TypeId
+CakeQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::debloat::CakeQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Debloat")
+            .AddConstructor<CakeQueueDisc>()
+            .AddAttribute("Bandwidth",
+                          "bandwidth: the shaper's rate; 0 is unlimited (no shaping)",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&CakeQueueDisc::m_bandwidth),
+                          MakeDataRateChecker())
+            .AddAttribute("AutorateIngress",
+                          "autorate-ingress: estimate the rate from the arrival pattern",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CakeQueueDisc::m_autorateIngress),
+                          MakeBooleanChecker())
+            .AddAttribute("Rtt",
+                          "rtt: COBALT's interval; the target is rtt / 20",
+                          TimeValue(MilliSeconds(100)),
+                          MakeTimeAccessor(&CakeQueueDisc::m_rtt),
+                          MakeTimeChecker(MicroSeconds(1)))
+            .AddAttribute("Diffserv",
+                          "The tin preset",
+                          EnumValue(DIFFSERV3),
+                          compat::MakeEnumAccessor<Diffserv>(&CakeQueueDisc::m_diffserv),
+                          MakeEnumChecker(DIFFSERV3,
+                                          "diffserv3",
+                                          DIFFSERV4,
+                                          "diffserv4",
+                                          DIFFSERV8,
+                                          "diffserv8",
+                                          BESTEFFORT,
+                                          "besteffort",
+                                          PRECEDENCE,
+                                          "precedence"))
+            .AddAttribute("FlowMode",
+                          "The flow isolation mode",
+                          EnumValue(TRIPLE_ISOLATE),
+                          compat::MakeEnumAccessor<FlowMode>(&CakeQueueDisc::m_flowMode),
+                          MakeEnumChecker(FLOWBLIND,
+                                          "flowblind",
+                                          SRCHOST,
+                                          "srchost",
+                                          DSTHOST,
+                                          "dsthost",
+                                          HOSTS,
+                                          "hosts",
+                                          FLOWS,
+                                          "flows",
+                                          DUAL_SRCHOST,
+                                          "dual-srchost",
+                                          DUAL_DSTHOST,
+                                          "dual-dsthost",
+                                          TRIPLE_ISOLATE,
+                                          "triple-isolate"))
+            .AddAttribute("Nat",
+                          "nat: look up pre-NAT addresses (no effect in ns-3: no conntrack)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CakeQueueDisc::m_nat),
+                          MakeBooleanChecker())
+            .AddAttribute("Wash",
+                          "wash: clear the DSCP of packets after classifying them",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CakeQueueDisc::m_wash),
+                          MakeBooleanChecker())
+            .AddAttribute("Ingress",
+                          "ingress: dropped packets count against the rate",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&CakeQueueDisc::m_ingress),
+                          MakeBooleanChecker())
+            .AddAttribute("AckFilter",
+                          "The ACK filter mode",
+                          EnumValue(NO_ACK_FILTER),
+                          compat::MakeEnumAccessor<AckFilter>(&CakeQueueDisc::m_ackFilter),
+                          MakeEnumChecker(NO_ACK_FILTER,
+                                          "no-ack-filter",
+                                          ACK_FILTER,
+                                          "ack-filter",
+                                          ACK_FILTER_AGGRESSIVE,
+                                          "ack-filter-aggressive"))
+            .AddAttribute("SplitGso",
+                          "split-gso: split GSO super-packets into their segments",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CakeQueueDisc::m_splitGso),
+                          MakeBooleanChecker())
+            .AddAttribute("MemLimit",
+                          "memlimit: bytes of packet memory; 0 derives it from the rate",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&CakeQueueDisc::m_memlimit),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("FwMark",
+                          "fwmark: mask of the PacketMarkTag that selects the tin; 0 is off",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&CakeQueueDisc::m_fwmark),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Overhead",
+                          "overhead: bytes added to each packet's length (-64..256); "
+                          "with Raw false the Ethernet header is removed first",
+                          IntegerValue(0),
+                          MakeIntegerAccessor(&CakeQueueDisc::m_overhead),
+                          MakeIntegerChecker<int32_t>(-64, 256))
+            .AddAttribute("Raw",
+                          "raw: use the packet length as it is (true, tc's default) or "
+                          "from the network header on, plus Overhead (false)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&CakeQueueDisc::m_raw),
+                          MakeBooleanChecker())
+            .AddAttribute("Mpu",
+                          "mpu: minimum accounted packet size after the overhead (0..256)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&CakeQueueDisc::m_mpu),
+                          MakeUintegerChecker<uint32_t>(0, 256))
+            .AddAttribute("Atm",
+                          "Cell framing compensation",
+                          EnumValue(NOATM),
+                          compat::MakeEnumAccessor<Atm>(&CakeQueueDisc::m_atm),
+                          MakeEnumChecker(NOATM, "noatm", ATM, "atm", PTM, "ptm"))
+            .AddAttribute("Options",
+                          "tc-cake options as one string, e.g. \"bandwidth 50Mbit diffserv4 "
+                          "dual-srchost nat ack-filter overhead 38 mpu 84\"; applied over the "
+                          "attributes",
+                          StringValue(""),
+                          MakeStringAccessor(&CakeQueueDisc::m_options),
+                          MakeStringChecker());
+    return tid;
+}
+
+CakeQueueDisc::CakeQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS)
+{
+    NS_LOG_FUNCTION(this);
+    m_uniform = CreateObject<UniformRandomVariable>();
+}
+
+CakeQueueDisc::~CakeQueueDisc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+int64_t
+CakeQueueDisc::AssignStreams(int64_t stream)
+{
+    m_uniform->SetStream(stream);
+    return 1;
+}
+
+void
+CakeQueueDisc::DoDispose()
+{
+    m_watchdog.Cancel();
+    m_scheduler.reset();
+    m_list = nullptr;
+    m_uniform = nullptr;
+    QueueDisc::DoDispose();
+}
+
+uint32_t
+CakeQueueDisc::GetTruesize(uint32_t len)
+{
+    // __alloc_skb() of a linear skb: data (NET_SKB_PAD headroom + len) and skb_shared_info,
+    // each SKB_DATA_ALIGN()ed to the 64-byte cache line, plus the sk_buff itself.
+    auto align = [](uint32_t bytes) { return (bytes + 63) & ~63U; };
+    constexpr uint32_t NET_SKB_PAD = 64;
+    constexpr uint32_t SHARED_INFO = 320;
+    constexpr uint32_t SK_BUFF = 256;
+    return align(NET_SKB_PAD + len) + SHARED_INFO + SK_BUFF;
+}
+
+CakeConfig
+CakeQueueDisc::BuildConfig() const
+{
+    CakeConfig config;
+    config.rate = m_bandwidth.GetBitRate() / 8;
+    config.autorateIngress = m_autorateIngress;
+    config.intervalNs = static_cast<uint64_t>(m_rtt.GetNanoSeconds());
+    // tc: target = rtt / 20, at least 1 us.
+    config.targetNs = std::max<uint64_t>(config.intervalNs / 20, 1000);
+    config.diffserv = static_cast<CakeDiffservMode>(m_diffserv);
+    config.flowMode = static_cast<CakeFlowMode>(m_flowMode);
+    config.nat = m_nat;
+    config.wash = m_wash;
+    config.ingress = m_ingress;
+    config.ackFilter = static_cast<CakeAckFilterMode>(m_ackFilter);
+    config.splitGso = m_splitGso;
+    config.memlimit = m_memlimit;
+    config.fwmark = m_fwmark;
+    config.linkLayer.overhead = m_overhead;
+    config.linkLayer.mpu = m_mpu;
+    config.linkLayer.atm = static_cast<CakeAtmMode>(m_atm);
+    config.linkLayer.overheadSet = !m_raw;
+    config.linkLayer.raw = m_raw;
+    if (!m_options.empty())
+    {
+        ParseCakeOptions(config, m_options);
+    }
+    return config;
+}
+
+bool
+CakeQueueDisc::CheckConfig()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0, "CakeQueueDisc: cannot have classes");
+    NS_ABORT_MSG_IF(GetNInternalQueues() > 0,
+                    "CakeQueueDisc: keeps its own internal queue; do not add one");
+    NS_ABORT_MSG_IF(GetNPacketFilters() > 0,
+                    "CakeQueueDisc: packet filters are not supported (tc filters that "
+                    "override cake's flow or host are not modelled)");
+    try
+    {
+        m_config = BuildConfig();
+    }
+    catch (const std::invalid_argument& error)
+    {
+        NS_ABORT_MSG("CakeQueueDisc: " << error.what());
+    }
+    Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
+    Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
+    const uint32_t mtu = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
+
+    auto random = [this] { return static_cast<uint32_t>(m_uniform->GetInteger(0, UINT32_MAX)); };
+    auto mark = [this](Item& item) { return Mark(item.first, COBALT_MARK); };
+    auto drop = [this](Item&& item, uint32_t, CakeDropReason reason) {
+        DropQueued(std::move(item), reason);
+    };
+    auto ackView = [this](const Item& item) -> const CakeAckPacket* {
+        return m_isAck[item.second] ? &m_ackViews[item.second] : nullptr;
+    };
+    m_scheduler = std::make_unique<CakeScheduler<Item>>(m_config, mtu, random, mark, drop, ackView);
+
+    m_list = CreateObject<QueueDiscItemList>();
+    m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, UINT32_MAX));
+    AddInternalQueue(m_list);
+    return true;
+}
+
+void
+CakeQueueDisc::InitializeParams()
+{
+    NS_LOG_FUNCTION(this);
+    // The kernel's flow hash key (hashrnd) is random per boot.
+    auto draw = [this] {
+        return (static_cast<uint64_t>(m_uniform->GetInteger(0, UINT32_MAX)) << 32) |
+               m_uniform->GetInteger(0, UINT32_MAX);
+    };
+    m_key0 = draw();
+    m_key1 = draw();
+}
+
+const CakeConfig&
+CakeQueueDisc::GetConfig() const
+{
+    return m_config;
+}
+
+const CakeScheduler<CakeQueueDisc::Item>&
+CakeQueueDisc::GetScheduler() const
+{
+    NS_ABORT_MSG_IF(!m_scheduler, "CakeQueueDisc: not initialized yet");
+    return *m_scheduler;
+}
+
+const char*
+CakeQueueDisc::ReasonString(CakeDropReason reason)
+{
+    switch (reason)
+    {
+    case CakeDropReason::CONGESTED:
+        return COBALT_DROP;
+    case CakeDropReason::FLOOD:
+        return BLUE_DROP;
+    case CakeDropReason::OVERLIMIT:
+        return OVERLIMIT_DROP;
+    case CakeDropReason::ACK_FILTER:
+        return ACK_FILTER_DROP;
+    }
+    return OVERLIMIT_DROP;
+}
+
+uint32_t
+CakeQueueDisc::TakePosition()
+{
+    if (m_freePositions.empty())
+    {
+        m_positions.emplace_back();
+        m_ackViews.emplace_back();
+        m_isAck.push_back(false);
+        return static_cast<uint32_t>(m_positions.size() - 1);
+    }
+    const uint32_t index = m_freePositions.back();
+    m_freePositions.pop_back();
+    return index;
+}
+
+void
+CakeQueueDisc::DropQueued(Item&& item, CakeDropReason reason)
+{
+    // As FqCoDel does for a queued packet: out of the internal queue, then dropped.
+    m_list->Take(m_positions[item.second]);
+    m_freePositions.push_back(item.second);
+    DropAfterDequeue(item.first, ReasonString(reason));
+}
+
+void
+CakeQueueDisc::Wash(QueueDiscItem* item)
+{
+    // The headers are the items' own copies until the device adds them to the packet
+    // (Ipv4QueueDiscItem::AddHeader() computes the checksum then), so rewriting them here
+    // is what ipv4_change_dsfield() does to the skb.
+    if (auto* ip = dynamic_cast<Ipv4QueueDiscItem*>(item))
+    {
+        auto& header = const_cast<Ipv4Header&>(ip->GetHeader());
+        header.SetTos(header.GetTos() & 3);
+    }
+    else if (auto* ip6 = dynamic_cast<Ipv6QueueDiscItem*>(item))
+    {
+        auto& header = const_cast<Ipv6Header&>(ip6->GetHeader());
+        header.SetTrafficClass(header.GetTrafficClass() & 3);
+    }
+}
+
+CakeClassification
+CakeQueueDisc::Classify(const QueueDiscItem* item, const FlowKeys& keys) const
+{
+    CakeClassification where;
+    uint32_t mark = 0;
+    if (m_config.fwmark)
+    {
+        PacketMarkTag tag;
+        if (item->GetPacket()->PeekPacketTag(tag))
+        {
+            mark = tag.GetMark();
+        }
+    }
+    where.tin = m_scheduler->SelectTin(keys.dscp, keys.etherType == ETHER_TYPE_ARP, mark);
+    if (m_scheduler->NeedsFlowHash())
+    {
+        where.flowHash = FlowHash(keys, m_key0, m_key1);
+    }
+    if (m_scheduler->NeedsHostHashes())
+    {
+        where.srcHostHash = SourceHostHash(keys, m_key0, m_key1);
+        where.dstHostHash = DestinationHostHash(keys, m_key0, m_key1);
+    }
+    return where;
+}
+
+bool
+CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    FlowKeys keys;
+    QueueDiscItemFlowKeys(PeekPointer(item), keys);
+    const CakeClassification where = Classify(PeekPointer(item), keys);
+    if (m_config.wash && keys.dscp)
+    {
+        Wash(PeekPointer(item));
+    }
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const uint32_t index = TakePosition();
+    m_isAck[index] = false;
+    if (m_config.ackFilter != CakeAckFilterMode::NONE && keys.protocol == 6 &&
+        (keys.tcpFlags & FlowKeys::TCP_ACK))
+    {
+        // IP header + the largest TCP header: what cake_get_tcphdr() reads.
+        uint8_t bytes[40 + 60];
+        const size_t length = QueueDiscItemNetworkBytes(PeekPointer(item), bytes, sizeof(bytes));
+        m_isAck[index] = CakeAckPacketFromL3(bytes, length, m_ackViews[index]);
+    }
+    m_positions[index] = m_list->Insert(item);
+    CakePacketSize size;
+    size.len = item->GetSize() + ETHERNET_HEADER;
+    size.networkOffset = ETHERNET_HEADER;
+    size.truesize = GetTruesize(size.len);
+    // Drops this causes (an ACK, overflow, even this packet) reach DropQueued() at once.
+    m_scheduler->Enqueue(now, where, Item{item, index}, size);
+    ArmWatchdog();
+    return true;
+}
+
+Ptr<QueueDiscItem>
+CakeQueueDisc::DoDequeue()
+{
+    NS_LOG_FUNCTION(this);
+    std::optional<Item> item = m_scheduler->Dequeue(Simulator::Now().GetNanoSeconds());
+    ArmWatchdog();
+    if (!item)
+    {
+        return nullptr;
+    }
+    m_list->Take(m_positions[item->second]);
+    m_freePositions.push_back(item->second);
+    return item->first;
+}
+
+void
+CakeQueueDisc::ArmWatchdog()
+{
+    const std::optional<int64_t> at = m_scheduler->TakeWatchdog();
+    if (!at)
+    {
+        return;
+    }
+    // qdisc_watchdog_schedule_ns(): a new time replaces the pending one.
+    m_watchdog.Cancel();
+    const int64_t delay = std::max<int64_t>(*at - Simulator::Now().GetNanoSeconds(), 0);
+    m_watchdog = Simulator::Schedule(NanoSeconds(delay), &CakeQueueDisc::Watchdog, this);
+}
+
+void
+CakeQueueDisc::Watchdog()
+{
+    NS_LOG_FUNCTION(this);
+    Run();
+}
+
+void
+CakeQueueDisc::PrintStats(std::ostream& os)
+{
+    const Stats& stats = GetStats();
+    os << "qdisc cake root " << FormatCakeOptions(m_config) << "\n Sent " << stats.nTotalSentBytes
+       << " bytes " << stats.nTotalSentPackets << " pkt (dropped " << stats.nTotalDroppedPackets
+       << ", overlimits " << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
+       << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()
+       << "p requeues " << stats.nTotalRequeuedPackets << "\n";
+    if (!m_scheduler)
+    {
+        return;
+    }
+    const CakeScheduler<Item>& s = *m_scheduler;
+    // cake_print_xstats(): global statistics (min values print as u16 ~0 before any packet).
+    auto u16 = [](uint32_t v) { return std::min<uint32_t>(v, 65535); };
+    os << " memory used: " << FormatTcSize(s.GetBufferMaxUsed()) << " of "
+       << FormatTcSize(s.GetBufferLimit())
+       << "\n capacity estimate: " << FormatTcRate(s.GetCapacityEstimate() * 8)
+       << "\n min/max network layer size: " << std::setw(12) << u16(s.GetMinNetLen()) << " /"
+       << std::setw(8) << s.GetMaxNetLen() << "\n min/max overhead-adjusted size: " << std::setw(8)
+       << u16(s.GetMinAdjLen()) << " /" << std::setw(8) << s.GetMaxAdjLen()
+       << "\n average network hdr offset: " << std::setw(12) << s.GetAvgNetOffset() << "\n\n";
+
+    const CakeTinLayout& layout = s.GetLayout();
+    const uint32_t n = layout.tinCount;
+    if (n == 3)
+    {
+        os << "                   Bulk  Best Effort        Voice\n";
+    }
+    else if (n == 4)
+    {
+        os << "                   Bulk  Best Effort        Video        Voice\n";
+    }
+    else
+    {
+        os << "          ";
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            os << "        Tin " << i;
+        }
+        os << "\n";
+    }
+    // Columns in tin_order, as cake_dump_stats() emits them.
+    auto row = [&](const char* name, auto value) {
+        os << name;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const uint32_t tin = layout.tinOrder[i];
+            os << " " << std::setw(12) << value(tin, s.GetTinStats(tin));
+        }
+        os << "\n";
+    };
+    auto us = [](uint64_t ns) { return FormatTcTime(ns / 1000 * 1000); };
+    row("  thresh  ",
+        [&](uint32_t t, const CakeTinStats&) { return FormatTcRate(layout.tins[t].rate * 8); });
+    row("  target  ",
+        [&](uint32_t t, const CakeTinStats&) { return us(layout.tins[t].cparams.target); });
+    row("  interval",
+        [&](uint32_t t, const CakeTinStats&) { return us(layout.tins[t].cparams.interval); });
+    row("  pk_delay", [&](uint32_t, const CakeTinStats& st) { return us(st.peakDelay); });
+    row("  av_delay", [&](uint32_t, const CakeTinStats& st) { return us(st.avgDelay); });
+    row("  sp_delay", [&](uint32_t, const CakeTinStats& st) { return us(st.baseDelay); });
+    row("  backlog ", [&](uint32_t, const CakeTinStats& st) { return FormatTcSize(st.backlog); });
+    row("  pkts    ", [&](uint32_t, const CakeTinStats& st) { return st.packets; });
+    row("  bytes   ", [&](uint32_t, const CakeTinStats& st) { return st.bytes; });
+    row("  way_inds", [&](uint32_t, const CakeTinStats& st) { return st.wayHits; });
+    row("  way_miss", [&](uint32_t, const CakeTinStats& st) { return st.wayMisses; });
+    row("  way_cols", [&](uint32_t, const CakeTinStats& st) { return st.wayCollisions; });
+    row("  drops   ", [&](uint32_t, const CakeTinStats& st) { return st.dropped; });
+    row("  marks   ", [&](uint32_t, const CakeTinStats& st) { return st.ecnMarked; });
+    row("  ack_drop", [&](uint32_t, const CakeTinStats& st) { return st.ackDrops; });
+    row("  sp_flows",
+        [&](uint32_t, const CakeTinStats& st) { return st.sparseFlows + st.decayingFlows; });
+    row("  bk_flows", [&](uint32_t, const CakeTinStats& st) { return st.bulkFlows; });
+    row("  un_flows", [&](uint32_t, const CakeTinStats& st) { return st.unresponsiveFlows; });
+    row("  max_len ", [&](uint32_t, const CakeTinStats& st) { return st.maxSkbLen; });
+    row("  quantum ", [&](uint32_t t, const CakeTinStats&) { return layout.tins[t].flowQuantum; });
+}
+
+void
+CakeQueueDisc::PrintClassStats(std::ostream& os) const
+{
+    if (!m_scheduler)
+    {
+        return;
+    }
+    const CakeScheduler<Item>& s = *m_scheduler;
+    const CakeTinLayout& layout = s.GetLayout();
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    // cake_walk(): classes are numbered in tin_order, 1024 per tin, from 1.
+    for (uint32_t i = 0; i < layout.tinCount; ++i)
+    {
+        const uint32_t tin = layout.tinOrder[i];
+        for (uint32_t q = 0; q < CAKE_QUEUES; ++q)
+        {
+            const auto flow = s.GetFlowStats(tin, q);
+            if (flow.set == CakeFlowSet::NONE)
+            {
+                continue;
+            }
+            os << "class cake :" << std::hex << (i * CAKE_QUEUES + q + 1) << std::dec
+               << " parent \n (dropped " << flow.dropped << ", overlimits 0 requeues 0)\n backlog "
+               << flow.backlog << "b " << flow.qlen << "p requeues 0\n  deficit " << flow.deficit
+               << " count " << flow.cvars.count;
+            if (flow.cvars.dropping)
+            {
+                const int64_t next = (now - flow.cvars.dropNext) / 1000;
+                os << " dropping drop_next " << (next < 0 ? "-" : "")
+                   << FormatTcTime(static_cast<uint64_t>(next < 0 ? -next : next) * 1000);
+            }
+            os << " blue_prob " << flow.cvars.pDrop;
+            if (flow.cvars.pDrop)
+            {
+                os << " blue_timer "
+                   << FormatTcTime(static_cast<uint64_t>((now - flow.cvars.blueTimer) / 1000) *
+                                   1000);
+            }
+            os << "\n";
+        }
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

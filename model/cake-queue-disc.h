@@ -1,0 +1,218 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef CAKE_QUEUE_DISC_H
+#define CAKE_QUEUE_DISC_H
+
+#include "cake-ack-filter.h"
+#include "cake-config.h"
+#include "cake-scheduler.h"
+#include "queue-disc-item-list.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/queue-disc.h"
+#include "ns3/random-variable-stream.h"
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-qdisc
+ * @brief CAKE (Common Applications Kept Enhanced), as net/sched/sch_cake.c of Linux 6.x
+ * runs it: a deficit-mode shaper with link-layer compensation, diffserv tins, 1024 flow
+ * queues per tin with 8-way set-associative hashing and host fairness (DRR++), COBALT per
+ * flow, an ACK filter and a memory limit with overflow from the fattest flow.
+ *
+ * The algorithm lives in CakeScheduler (plain C++); this class is its ns-3 side:
+ * classification of QueueDiscItems (flow keys, DSCP, PacketMarkTag as skb->mark), wash,
+ * GSO splitting, the watchdog that restarts the queue disc when the shaper allows, ns-3's
+ * packet accounting, drop reasons and `tc -s qdisc` output.
+ *
+ * Configure it with the attributes, or with one tc-cake(8) string in "Options" (applied
+ * over the attributes), e.g. "bandwidth 50Mbit diffserv4 dual-srchost nat ack-filter
+ * overhead 38 mpu 84".
+ *
+ * Lengths: the kernel's qdisc_pkt_len() includes the 14-byte Ethernet header, which ns-3
+ * items do not carry; it is added (network offset 14), so `overhead 38` or `ethernet`
+ * turns a 1500-byte IP packet into the 1538 bytes it occupies on the wire.
+ *
+ * Deviations from Linux:
+ * - `nat` is accepted and stored; ns-3 has no conntrack, so it changes nothing (in Linux it
+ *   changes nothing either when the host does no NAT).
+ * - skb->priority (major number = the qdisc's handle) does not select tins: ns-3 queue
+ *   discs have no handle. fwmark reads a PacketMarkTag.
+ * - skb->truesize is modelled as a linear skb on x86-64 would have it:
+ *   SKB_DATA_ALIGN(NET_SKB_PAD + len) + SKB_DATA_ALIGN(sizeof(skb_shared_info)) +
+ *   SKB_DATA_ALIGN(sizeof(sk_buff)) = align64(64 + len) + 320 + 256 (2176 for 1514 bytes);
+ *   see GetTruesize(). Real truesize depends on the driver's buffers.
+ * - IPv6 flows are hashed by ports, not flow label (see QueueDiscItemFlowKeys()).
+ */
+class CakeQueueDisc : public QueueDisc
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    CakeQueueDisc();
+    ~CakeQueueDisc() override;
+
+    /// Tin presets for the Diffserv attribute (values of CakeDiffservMode; an unscoped enum
+    /// because ns-3's EnumValue holds an int before 3.41).
+    enum Diffserv
+    {
+        DIFFSERV3 = 0,  ///< diffserv3
+        DIFFSERV4 = 1,  ///< diffserv4
+        DIFFSERV8 = 2,  ///< diffserv8
+        BESTEFFORT = 3, ///< besteffort
+        PRECEDENCE = 4, ///< precedence
+    };
+
+    /// Isolation modes for the FlowMode attribute (values of CakeFlowMode).
+    enum FlowMode
+    {
+        FLOWBLIND = 0,      ///< flowblind
+        SRCHOST = 1,        ///< srchost
+        DSTHOST = 2,        ///< dsthost
+        HOSTS = 3,          ///< hosts
+        FLOWS = 4,          ///< flows
+        DUAL_SRCHOST = 5,   ///< dual-srchost
+        DUAL_DSTHOST = 6,   ///< dual-dsthost
+        TRIPLE_ISOLATE = 7, ///< triple-isolate
+    };
+
+    /// ACK filter modes for the AckFilter attribute (values of CakeAckFilterMode).
+    enum AckFilter
+    {
+        NO_ACK_FILTER = 0,         ///< no-ack-filter
+        ACK_FILTER = 1,            ///< ack-filter
+        ACK_FILTER_AGGRESSIVE = 2, ///< ack-filter-aggressive
+    };
+
+    /// Cell framing for the Atm attribute (values of CakeAtmMode).
+    enum Atm
+    {
+        NOATM = 0, ///< noatm
+        ATM = 1,   ///< atm
+        PTM = 2,   ///< ptm
+    };
+
+    /**
+     * Prints what `tc -s qdisc show dev X` prints for cake: the options line, the generic
+     * counters, the global statistics and the per-tin table (cake_print_xstats()).
+     * @param os where to print
+     */
+    void PrintStats(std::ostream& os);
+
+    /**
+     * Prints `tc -s class show dev X` for cake: one class per non-idle flow queue with its
+     * backlog, drops, deficit and COBALT state (cake_dump_class_stats()).
+     * @param os where to print
+     */
+    void PrintClassStats(std::ostream& os) const;
+
+    /**
+     * Assigns a fixed random variable stream number (hash keys, COBALT's BLUE, DRR dither).
+     * @param stream first stream index to use
+     * @return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// @return the effective configuration (attributes with the Options string applied)
+    const CakeConfig& GetConfig() const;
+
+    /// A queued item and the index of its position in the internal list.
+    using Item = std::pair<Ptr<QueueDiscItem>, uint32_t>;
+
+    /// @return the scheduler (tins, flows, counters), once the queue disc is initialized
+    const CakeScheduler<Item>& GetScheduler() const;
+
+    /**
+     * The truesize charged for a packet against the memory limit (see the class notes).
+     * @param len qdisc length (IP packet plus 14)
+     * @return bytes
+     */
+    static uint32_t GetTruesize(uint32_t len);
+
+    // Reasons for dropping packets.
+    static constexpr const char* COBALT_DROP = "COBALT drop (CoDel)";         ///< AQM
+    static constexpr const char* BLUE_DROP = "COBALT drop (BLUE)";            ///< flood
+    static constexpr const char* OVERLIMIT_DROP = "Overlimit (fattest flow)"; ///< memlimit
+    static constexpr const char* ACK_FILTER_DROP = "ACK filter";              ///< ACK filter
+    static constexpr const char* COBALT_MARK = "COBALT mark";                 ///< ECN CE
+
+  private:
+    bool DoEnqueue(Ptr<QueueDiscItem> item) override;
+    Ptr<QueueDiscItem> DoDequeue() override;
+    bool CheckConfig() override;
+    void InitializeParams() override;
+    void DoDispose() override;
+
+    /// @return the configuration from the attributes and Options
+    CakeConfig BuildConfig() const;
+    /// Classifies an item: tin and the hashes the flow mode needs.
+    CakeClassification Classify(const QueueDiscItem* item, const FlowKeys& keys) const;
+    /// Clears the DSCP of an IP item, keeping ECN (cake_handle_diffserv() with wash).
+    static void Wash(QueueDiscItem* item);
+    /// Takes a queued item out of the internal list and drops it.
+    void DropQueued(Item&& item, CakeDropReason reason);
+    /// @return a free position index
+    uint32_t TakePosition();
+    /// Arms the watchdog if the scheduler asked.
+    void ArmWatchdog();
+    /// The watchdog fired: run the queue disc again.
+    void Watchdog();
+    /// @param reason a scheduler reason @return its ns-3 reason string
+    static const char* ReasonString(CakeDropReason reason);
+
+    // Attributes (tc-cake's options).
+    DataRate m_bandwidth;   ///< bandwidth (0: unlimited)
+    bool m_autorateIngress; ///< autorate-ingress
+    Time m_rtt;             ///< rtt (interval; target = rtt / 20)
+    Diffserv m_diffserv;    ///< tin preset
+    FlowMode m_flowMode;    ///< isolation
+    bool m_nat;             ///< nat
+    bool m_wash;            ///< wash
+    bool m_ingress;         ///< ingress
+    AckFilter m_ackFilter;  ///< ACK filter
+    bool m_splitGso;        ///< split-gso
+    uint32_t m_memlimit;    ///< memlimit, bytes (0: derived)
+    uint32_t m_fwmark;      ///< fwmark mask
+    int32_t m_overhead;     ///< overhead, bytes
+    bool m_raw;             ///< raw: no MAC-header stripping before adding the overhead
+    uint32_t m_mpu;         ///< mpu
+    Atm m_atm;              ///< atm mode
+    std::string m_options;  ///< the tc-style option string
+
+    CakeConfig m_config;                                  ///< effective configuration
+    std::unique_ptr<CakeScheduler<Item>> m_scheduler;     ///< the algorithm
+    Ptr<QueueDiscItemList> m_list;                        ///< accounting for ns-3's QueueDisc
+    std::vector<QueueDiscItemList::Position> m_positions; ///< list position per index
+    std::vector<uint32_t> m_freePositions;                ///< unused indices of m_positions
+    std::vector<CakeAckPacket> m_ackViews;                ///< ACK filter's view per index
+    std::vector<bool> m_isAck;                            ///< m_ackViews entry is valid
+    Ptr<UniformRandomVariable> m_uniform;                 ///< random numbers
+    uint64_t m_key0{0};                                   ///< flow hash key, first half
+    uint64_t m_key1{0};                                   ///< flow hash key, second half
+    EventId m_watchdog;                                   ///< qdisc_watchdog
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* CAKE_QUEUE_DISC_H */

@@ -1,0 +1,84 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "queue-disc-item-keys.h"
+
+#include "ns3/buffer.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv6-queue-disc-item.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+namespace debloat
+{
+
+bool
+QueueDiscItemFlowKeys(const QueueDiscItem* item, FlowKeys& keys)
+{
+    keys = FlowKeys{};
+    keys.etherType = item->GetProtocol();
+    uint8_t l4[8];
+    // Raw pointers: this runs for every packet, and Ptr copies cost reference counting.
+    if (const auto* ip = dynamic_cast<const Ipv4QueueDiscItem*>(item))
+    {
+        const Ipv4Header& header = ip->GetHeader();
+        keys.family = FlowKeys::Family::IPV4;
+        header.GetSource().Serialize(keys.source.data());
+        header.GetDestination().Serialize(keys.destination.data());
+        const uint8_t tos = header.GetTos();
+        keys.dscp = tos >> 2;
+        keys.ecn = tos & 3;
+        keys.fragment = !header.IsLastFragment() || header.GetFragmentOffset() != 0;
+        const uint32_t length = ip->GetPacket()->CopyData(l4, sizeof(l4));
+        DissectL4(header.GetProtocol(), l4, length, keys);
+        return true;
+    }
+    if (const auto* ip6 = dynamic_cast<const Ipv6QueueDiscItem*>(item))
+    {
+        const Ipv6Header& header = ip6->GetHeader();
+        keys.family = FlowKeys::Family::IPV6;
+        header.GetSource().Serialize(keys.source.data());
+        header.GetDestination().Serialize(keys.destination.data());
+        keys.dscp = header.GetTrafficClass() >> 2;
+        keys.ecn = header.GetTrafficClass() & 3;
+        const uint32_t length = ip6->GetPacket()->CopyData(l4, sizeof(l4));
+        DissectL4(header.GetNextHeader(), l4, length, keys);
+        return true;
+    }
+    return false;
+}
+
+size_t
+QueueDiscItemNetworkBytes(const QueueDiscItem* item, uint8_t* buffer, size_t capacity)
+{
+    const Header* header = nullptr;
+    if (const auto* ip = dynamic_cast<const Ipv4QueueDiscItem*>(item))
+    {
+        header = &ip->GetHeader();
+    }
+    else if (const auto* ip6 = dynamic_cast<const Ipv6QueueDiscItem*>(item))
+    {
+        header = &ip6->GetHeader();
+    }
+    const uint32_t headerSize = header ? header->GetSerializedSize() : 0;
+    if (headerSize == 0 || headerSize > capacity)
+    {
+        return 0;
+    }
+    Buffer serialized;
+    serialized.AddAtStart(headerSize);
+    header->Serialize(serialized.Begin());
+    serialized.CopyData(buffer, headerSize);
+    const uint32_t payload = item->GetPacket()->CopyData(
+        buffer + headerSize,
+        static_cast<uint32_t>(std::min<size_t>(capacity - headerSize, UINT32_MAX)));
+    return headerSize + payload;
+}
+
+} // namespace debloat
+} // namespace ns3

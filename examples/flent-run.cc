@@ -19,14 +19,14 @@
  *      --profile NIC          1 Gbit/s, same NIC profile
  *
  * The bottleneck is the client-router link: the client's egress for uploads, the router's
- * egress towards the client for downloads. Both run --qdisc (txqueuelen 1000 packets),
- * with ByteQueueLimits when --bql, and are sampled as flent's qdisc stats
- * (qdisc_stats_client and qdisc_stats_router: backlog, drops, delay, BQL, ring).
+ * egress towards the client for downloads. Both run --qdisc, the host links --hostQdisc
+ * (tc text, see TcQdiscHelper), all with ByteQueueLimits when --bql, and are sampled as flent's
+ * qdisc stats (qdisc_stats_client and qdisc_stats_router: backlog, drops, delay, BQL, ring).
  *
  * Options: --test, --length (s, LENGTH), --step (s, STEP_SIZE), --delay (s, DELAY),
  * --streams (tcp_nup/tcp_ndown), --rate (default 100Mbps), --linkDelay (default 1ms),
- * --hostDelay (default 1ms), --profile (default e1000e), --qdisc (pfifo_fast, fq_codel,
- * codel, pie, fifo; default pfifo_fast), --bql, --output (flent file, default
+ * --hostDelay (default 1ms), --profile (default e1000e), --qdisc (default pfifo_fast; e.g.
+ * "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql, --output (flent file, default
  * <test>.flent.gz), --db (SQLite file, default debloat-results.sqlite; none for none),
  * --title, --epoch (UNIX time of T0 in the file; default 2026-01-01, so that the same seed
  * writes the same file), --progress, and ns-3's --RngRun.
@@ -38,6 +38,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/flent-writer.h"
@@ -47,6 +48,7 @@
 #include "ns3/nic-helper.h"
 #include "ns3/results-database.h"
 #include "ns3/run-summary.h"
+#include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <iostream>
@@ -55,33 +57,6 @@
 
 using namespace ns3;
 using namespace ns3::debloat;
-
-namespace
-{
-
-/**
- * @param name tc's name for a qdisc
- * @return ns-3's queue disc type
- */
-std::string
-QdiscType(const std::string& name)
-{
-    const std::map<std::string, std::string> types = {{"pfifo_fast", "ns3::PfifoFastQueueDisc"},
-                                                      {"fq_codel", "ns3::FqCoDelQueueDisc"},
-                                                      {"codel", "ns3::CoDelQueueDisc"},
-                                                      {"pie", "ns3::PieQueueDisc"},
-                                                      {"fifo", "ns3::FifoQueueDisc"}};
-    const auto type = types.find(name);
-    if (type == types.end())
-    {
-        throw std::invalid_argument("--qdisc=" + name +
-                                    " is unknown; accepted: pfifo_fast, fq_codel, codel, pie, "
-                                    "fifo");
-    }
-    return type->second;
-}
-
-} // namespace
 
 int
 main(int argc, char* argv[])
@@ -96,6 +71,7 @@ main(int argc, char* argv[])
     std::string hostDelay = "1ms";
     std::string profile = "e1000e";
     std::string qdisc = "pfifo_fast";
+    std::string hostQdisc = "fq_codel";
     bool bql = false;
     std::string output;
     std::string db = "debloat-results.sqlite";
@@ -113,7 +89,15 @@ main(int argc, char* argv[])
     cmd.AddValue("linkDelay", "client-router propagation delay", linkDelay);
     cmd.AddValue("hostDelay", "router-host propagation delay", hostDelay);
     cmd.AddValue("profile", "NicNetDevice profile of every link", profile);
-    cmd.AddValue("qdisc", "root qdisc: pfifo_fast, fq_codel, codel, pie or fifo", qdisc);
+    compat::AddStringValue(cmd,
+                           "qdisc",
+                           "root qdisc of the bottleneck's two egresses, as tc text (\"cake "
+                           "bandwidth 50Mbit\", \"sfq perturb 10\", \"fq_codel\", ...)",
+                           qdisc);
+    compat::AddStringValue(cmd,
+                           "hostQdisc",
+                           "root qdisc of the 1 Gbit/s host links, as tc text",
+                           hostQdisc);
     cmd.AddValue("bql", "install ByteQueueLimits on every TX queue", bql);
     cmd.AddValue("output", "flent data file (default <test>.flent.gz)", output);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
@@ -129,7 +113,8 @@ main(int argc, char* argv[])
     options.streams = streams;
     options.qdiscStats = {{"client", "eth0"}, {"router", "eth0"}};
     FlentTestSpec spec;
-    std::string qdiscType;
+    TrafficControlHelper tch;
+    TrafficControlHelper hostTch;
     try
     {
         if (test.rfind("rtt_fair", 0) == 0)
@@ -137,7 +122,8 @@ main(int argc, char* argv[])
             options.hosts = {"server-1", "server-2", "server-3", "server-4"};
         }
         spec = FlentTest::Get(test, options);
-        qdiscType = QdiscType(qdisc);
+        TcQdiscHelper::SetRootQueueDisc(tch, qdisc);
+        TcQdiscHelper::SetRootQueueDisc(hostTch, hostQdisc);
     }
     catch (const std::invalid_argument& error)
     {
@@ -155,18 +141,10 @@ main(int argc, char* argv[])
 
     NicHelper nic;
     nic.SetProfile(profile);
-    TrafficControlHelper tch;
-    if (qdisc == "pfifo_fast" || qdisc == "fifo")
-    {
-        tch.SetRootQueueDisc(qdiscType, "MaxSize", StringValue("1000p")); // txqueuelen
-    }
-    else
-    {
-        tch.SetRootQueueDisc(qdiscType);
-    }
     if (bql)
     {
         tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+        hostTch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
     }
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
 
@@ -184,7 +162,7 @@ main(int argc, char* argv[])
             Time(hostDelay) * (test.rfind("rtt_fair", 0) == 0 ? static_cast<int64_t>(i + 1) : 1);
         nic.SetChannelAttribute("Delay", TimeValue(propagation));
         NetDeviceContainer link = nic.Install(router, hosts.Get(i));
-        tch.Install(link);
+        hostTch.Install(link);
         address.NewNetwork();
         hostAddresses.push_back(address.Assign(link).GetAddress(1));
     }
@@ -222,6 +200,7 @@ main(int argc, char* argv[])
                   {"host_delay", hostDelay},
                   {"profile", profile},
                   {"qdisc", qdisc},
+                  {"host_qdisc", hostQdisc},
                   {"bql", static_cast<int64_t>(bql)},
                   {"streams", static_cast<int64_t>(streams)}};
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())

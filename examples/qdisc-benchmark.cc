@@ -36,6 +36,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/cake-queue-disc.h"
 #include "ns3/sfq-queue-disc.h"
 #include "ns3/traffic-control-module.h"
 
@@ -221,10 +222,17 @@ main(int argc, char* argv[])
          "ns3::FqCobaltQueueDisc",
          [](Ptr<QueueDisc> q) { DynamicCast<FqCobaltQueueDisc>(q)->SetQuantum(1514); }},
         {"sfq", "ns3::debloat::SfqQueueDisc", {}},
+        // CAKE as tc sets it up (triple-isolate), and with flow isolation only, which is
+        // what FqCobalt does: all flows here run between one host pair, so triple-isolate's
+        // host fairness divides each flow's DRR quantum by the flow count.
         {"cake", "ns3::debloat::CakeQueueDisc", {}},
+        {"cake-flows",
+         "ns3::debloat::CakeQueueDisc",
+         [](Ptr<QueueDisc> q) { q->SetAttribute("Options", StringValue("flows")); }},
     };
     // Naming a module type keeps the linker from dropping the module (and its TypeIds).
     debloat::SfqQueueDisc::GetTypeId();
+    debloat::CakeQueueDisc::GetTypeId();
     const std::vector<std::string> wanted = Split(only);
     std::string names;
     for (const Candidate& candidate : table)

@@ -8,6 +8,7 @@
 
 #include "debloat-compat.h"
 #include "flow-dissector.h"
+#include "gso-tag.h"
 #include "packet-mark-tag.h"
 #include "queue-disc-item-keys.h"
 #include "tc-options.h"
@@ -264,7 +265,6 @@ CakeQueueDisc::CheckConfig()
     Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
     const uint32_t mtu = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
 
-    auto random = [this] { return static_cast<uint32_t>(m_uniform->GetInteger(0, UINT32_MAX)); };
     auto mark = [this](Item& item) { return Mark(item.first, COBALT_MARK); };
     auto drop = [this](Item&& item, uint32_t, CakeDropReason reason) {
         DropQueued(std::move(item), reason);
@@ -272,7 +272,7 @@ CakeQueueDisc::CheckConfig()
     auto ackView = [this](const Item& item) -> const CakeAckPacket* {
         return m_isAck[item.second] ? &m_ackViews[item.second] : nullptr;
     };
-    m_scheduler = std::make_unique<CakeScheduler<Item>>(m_config, mtu, random, mark, drop, ackView);
+    m_scheduler = std::make_unique<CakeScheduler<Item>>(m_config, mtu, 0, mark, drop, ackView);
 
     m_list = CreateObject<QueueDiscItemList>();
     m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, UINT32_MAX));
@@ -291,6 +291,7 @@ CakeQueueDisc::InitializeParams()
     };
     m_key0 = draw();
     m_key1 = draw();
+    m_scheduler->Seed(draw());
 }
 
 const CakeConfig&
@@ -402,26 +403,73 @@ CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     {
         Wash(PeekPointer(item));
     }
-    const int64_t now = Simulator::Now().GetNanoSeconds();
+    CakePacketSize size;
+    size.len = item->GetSize() + ETHERNET_HEADER;
+    size.networkOffset = ETHERNET_HEADER;
+    size.truesize = GetTruesize(size.len);
+    GsoTag gso;
+    if (item->GetPacket()->PeekPacketTag(gso) && gso.GetGsoSize() > 0)
+    {
+        if (m_config.splitGso)
+        {
+            return EnqueueSegments(item, where);
+        }
+        // Not split: the super-packet is accounted as its segments (cake_overhead()), each
+        // with the link-layer, IP and TCP headers (hdr_len).
+        uint8_t bytes[40 + 60];
+        FlowKeys headers;
+        const size_t length = QueueDiscItemNetworkBytes(PeekPointer(item), bytes, sizeof(bytes));
+        Dissect(bytes, length, headers);
+        size.gsoSize = gso.GetGsoSize();
+        size.gsoSegs = gso.GetGsoSegs();
+        // skb_transport_header() - skb_mac_header() + the TCP header (8 for UDP).
+        size.gsoHeaderLen = ETHERNET_HEADER + headers.l4Offset +
+                            (headers.protocol == 6 ? headers.tcpHeaderLength : 8);
+    }
     const uint32_t index = TakePosition();
     m_isAck[index] = false;
-    if (m_config.ackFilter != CakeAckFilterMode::NONE && keys.protocol == 6 &&
-        (keys.tcpFlags & FlowKeys::TCP_ACK))
+    if (m_config.ackFilter != CakeAckFilterMode::NONE && keys.family != FlowKeys::Family::NONE)
     {
-        // IP header + the largest TCP header: what cake_get_tcphdr() reads.
+        // Every TCP packet of a flow takes part (ECE/CWR changes reset the filter's
+        // candidate), 6in4 too: CakeAckPacketFromL3() decides what is TCP. The IP header and
+        // the largest TCP header are what cake_get_tcphdr() reads.
         uint8_t bytes[40 + 60];
         const size_t length = QueueDiscItemNetworkBytes(PeekPointer(item), bytes, sizeof(bytes));
         m_isAck[index] = CakeAckPacketFromL3(bytes, length, m_ackViews[index]);
     }
     m_positions[index] = m_list->Insert(item);
-    CakePacketSize size;
-    size.len = item->GetSize() + ETHERNET_HEADER;
-    size.networkOffset = ETHERNET_HEADER;
-    size.truesize = GetTruesize(size.len);
     // Drops this causes (an ACK, overflow, even this packet) reach DropQueued() at once.
-    m_scheduler->Enqueue(now, where, Item{item, index}, size);
+    m_scheduler->Enqueue(Simulator::Now().GetNanoSeconds(),
+                         where,
+                         Item{item, index},
+                         size,
+                         m_enqueuingSegments);
     ArmWatchdog();
     return true;
+}
+
+bool
+CakeQueueDisc::EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification& where)
+{
+    const std::vector<Ptr<QueueDiscItem>> segments = GsoSegment(item);
+    if (segments.empty())
+    {
+        // Not TCP over IP: skb_gso_segment() fails and cake_enqueue() drops it.
+        DropBeforeEnqueue(item, GSO_ERROR_DROP);
+        return false;
+    }
+    m_scheduler->RecordMaxLen(where.tin, item->GetSize() + ETHERNET_HEADER);
+    // ns-3 counts every packet handed to Enqueue() as enqueued or dropped: the segments go
+    // through Enqueue() themselves, and the super-packet is accounted as consumed by the split.
+    DropBeforeEnqueue(item, GSO_SPLIT);
+    m_enqueuingSegments = true;
+    for (const Ptr<QueueDiscItem>& segment : segments)
+    {
+        Enqueue(segment);
+    }
+    m_enqueuingSegments = false;
+    m_gsoSplits++;
+    return false;
 }
 
 Ptr<QueueDiscItem>
@@ -465,8 +513,9 @@ CakeQueueDisc::PrintStats(std::ostream& os)
 {
     const Stats& stats = GetStats();
     os << "qdisc cake root " << FormatCakeOptions(m_config) << "\n Sent " << stats.nTotalSentBytes
-       << " bytes " << stats.nTotalSentPackets << " pkt (dropped " << stats.nTotalDroppedPackets
-       << ", overlimits " << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
+       << " bytes " << stats.nTotalSentPackets << " pkt (dropped "
+       << stats.nTotalDroppedPackets - m_gsoSplits << ", overlimits "
+       << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
        << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()
        << "p requeues " << stats.nTotalRequeuedPackets << "\n";
     if (!m_scheduler)

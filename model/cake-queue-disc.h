@@ -58,7 +58,14 @@ namespace debloat
  *   SKB_DATA_ALIGN(NET_SKB_PAD + len) + SKB_DATA_ALIGN(sizeof(skb_shared_info)) +
  *   SKB_DATA_ALIGN(sizeof(sk_buff)) = align64(64 + len) + 320 + 256 (2176 for 1514 bytes);
  *   see GetTruesize(). Real truesize depends on the driver's buffers.
+ * - split-gso: GSO super-packets (a GsoTag) are cut with GsoSegment() and the segments
+ *   enqueued one after the other (the kernel adds them together and checks the memory
+ *   limit once); the super-packet is counted as a drop with reason GSO_SPLIT in ns-3's
+ *   statistics, because ns-3 requires every received packet to be enqueued or dropped.
  * - IPv6 flows are hashed by ports, not flow label (see QueueDiscItemFlowKeys()).
+ * - Random numbers (DRR dithering, BLUE) come from a Prandom seeded from this queue
+ *   disc's ns-3 stream, instead of the kernel's get_random_u32()/get_random_u16(): the dithering
+ *   draws once per deficit refill, dozens of times per packet when many flows share a host.
  */
 class CakeQueueDisc : public QueueDisc
 {
@@ -155,6 +162,12 @@ class CakeQueueDisc : public QueueDisc
     static constexpr const char* OVERLIMIT_DROP = "Overlimit (fattest flow)"; ///< memlimit
     static constexpr const char* ACK_FILTER_DROP = "ACK filter";              ///< ACK filter
     static constexpr const char* COBALT_MARK = "COBALT mark";                 ///< ECN CE
+    /// Not a loss: a GSO super-packet replaced by its segments (split-gso). ns-3's QueueDisc
+    /// counts every packet it receives as enqueued or dropped, so the super-packet appears
+    /// among the drops with this reason; PrintStats() leaves it out, as tc does.
+    static constexpr const char* GSO_SPLIT = "GSO split into segments";
+    /// A GsoTag on a packet that is not TCP over IP: skb_gso_segment() fails.
+    static constexpr const char* GSO_ERROR_DROP = "GSO segmentation failed";
 
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
@@ -163,6 +176,13 @@ class CakeQueueDisc : public QueueDisc
     void InitializeParams() override;
     void DoDispose() override;
 
+    /**
+     * split-gso: the GSO packet's segments are enqueued one by one through Enqueue().
+     * @param item the super-packet (GsoTag)
+     * @param where its classification
+     * @return false (the super-packet itself is not queued)
+     */
+    bool EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification& where);
     /// @return the configuration from the attributes and Options
     CakeConfig BuildConfig() const;
     /// Classifies an item: tin and the hashes the flow mode needs.
@@ -206,10 +226,12 @@ class CakeQueueDisc : public QueueDisc
     std::vector<uint32_t> m_freePositions;                ///< unused indices of m_positions
     std::vector<CakeAckPacket> m_ackViews;                ///< ACK filter's view per index
     std::vector<bool> m_isAck;                            ///< m_ackViews entry is valid
-    Ptr<UniformRandomVariable> m_uniform;                 ///< random numbers
+    Ptr<UniformRandomVariable> m_uniform;                 ///< seeds and hash keys
     uint64_t m_key0{0};                                   ///< flow hash key, first half
     uint64_t m_key1{0};                                   ///< flow hash key, second half
     EventId m_watchdog;                                   ///< qdisc_watchdog
+    bool m_enqueuingSegments{false};                      ///< inside EnqueueSegments()
+    uint64_t m_gsoSplits{0};                              ///< super-packets split
 };
 
 } // namespace debloat

@@ -17,6 +17,7 @@
 #include "cake-overhead.h"
 #include "cake-tins.h"
 #include "cobalt.h"
+#include "prandom.h"
 
 #include <algorithm>
 #include <array>
@@ -32,8 +33,6 @@ namespace ns3
 namespace debloat
 {
 
-/// CAKE_QUEUES: flow queues per tin.
-constexpr uint32_t CAKE_QUEUES = 1024;
 /// CAKE_SET_WAYS: associativity of the flow and host tables.
 constexpr uint32_t CAKE_SET_WAYS = 8;
 /// sch->limit of cake_init(): packets, used only in the buffer limit's upper bound.
@@ -128,8 +127,9 @@ struct CakeTinStats
  * @brief CAKE's scheduler: tins, set-associative flow queues, DRR++, COBALT and the shaper,
  * as net/sched/sch_cake.c runs them, over items of any type.
  *
- * Plain C++ with no ns-3 dependency: time is passed in (ns), randomness, ECN marking,
- * drops and the ACK filter's view of a packet go through callbacks. The caller classifies
+ * Plain C++ with no ns-3 dependency: time is passed in (ns); ECN marking, drops and the
+ * ACK filter's view of a packet go through callbacks; random numbers come from a Prandom
+ * seeded by the caller. The caller classifies
  * (tin and hashes), computes truesize and reports what the watchdog asks for
  * (TakeWatchdog()). Every packet handed to Enqueue() is either returned by Dequeue(),
  * handed to the drop callback with a reason, or still queued.
@@ -147,8 +147,6 @@ template <typename Item>
 class CakeScheduler
 {
   public:
-    /// A uniform 32-bit random number (get_random_u32()).
-    using RandomCallback = std::function<uint32_t()>;
     /// INET_ECN_set_ce(): true when the item was ECN-capable and is now CE-marked.
     using MarkCallback = std::function<bool(Item& item)>;
     /// Receives every dropped packet, with its qdisc length and the reason.
@@ -160,17 +158,20 @@ class CakeScheduler
      * cake_init() and cake_change().
      * @param config the settings
      * @param mtu psched_mtu(): device MTU plus link-layer header (1514 on Ethernet)
-     * @param random random numbers
+     * @param seed seed of the random numbers (DRR dithering, BLUE)
      * @param mark ECN marking
      * @param drop dropped packets
      * @param ackView the ACK filter's view of items (needed when the ACK filter is on)
      */
     CakeScheduler(const CakeConfig& config,
                   uint32_t mtu,
-                  RandomCallback random,
+                  uint64_t seed,
                   MarkCallback mark,
                   DropCallback drop,
                   AckViewCallback ackView = nullptr);
+
+    /// @param seed a new seed for the random numbers (prandom_seed_state())
+    void Seed(uint64_t seed);
 
     /// @return true when the queue needs CakeClassification::flowHash
     bool NeedsFlowHash() const;
@@ -187,7 +188,8 @@ class CakeScheduler
     uint32_t SelectTin(uint8_t dscp, bool isArp, uint32_t mark) const;
 
     /**
-     * cake_enqueue() of one packet (not split): timestamps it, accounts its adjusted size,
+     * cake_enqueue() of one packet, or of one segment of a GSO packet that split-gso cuts
+     * (the kernel adds the segments in one go): timestamps it, accounts its adjusted size,
      * runs the ACK filter, places the flow on its list and enforces the buffer limit.
      * Packets this drops (an ACK, or overflow from the fattest flow, possibly this packet)
      * go to the drop callback before it returns.
@@ -195,21 +197,22 @@ class CakeScheduler
      * @param where tin and hashes
      * @param item the packet
      * @param size its sizes
+     * @param segment the packet is a segment of a GSO packet split on enqueue: no ACK
+     *        filtering, and max_len keeps the super-packet's length (RecordMaxLen())
      */
-    void Enqueue(int64_t now, const CakeClassification& where, Item item, CakePacketSize size);
+    void Enqueue(int64_t now,
+                 const CakeClassification& where,
+                 Item item,
+                 CakePacketSize size,
+                 bool segment = false);
 
     /**
-     * cake_enqueue() of a GSO packet that is split (split-gso): the segments join the flow
-     * together, each timestamped and with its own adjusted size; no ACK filtering.
-     * @param now the time, ns
-     * @param where tin and hashes
-     * @param originalLen qdisc length of the super-packet (for max_len)
-     * @param segments the segments with their sizes, in order
+     * Records the length of a GSO packet about to be split in its tin's max_len, as
+     * cake_enqueue() does before splitting.
+     * @param tin the tin
+     * @param len the super-packet's qdisc length
      */
-    void EnqueueSegments(int64_t now,
-                         const CakeClassification& where,
-                         uint32_t originalLen,
-                         std::vector<std::pair<Item, CakePacketSize>>&& segments);
+    void RecordMaxLen(uint32_t tin, uint32_t len);
 
     /**
      * cake_dequeue().
@@ -431,7 +434,10 @@ class CakeScheduler
 
     CakeConfig m_config;               ///< the settings
     uint32_t m_mtu;                    ///< psched_mtu()
-    RandomCallback m_random;           ///< get_random_u32()
+    Prandom m_prandom;                 ///< get_random_u32() and get_random_u16()
+    CobaltRandomSource m_cobaltRandom; ///< m_prandom for COBALT's BLUE
+    int32_t m_markNode{NIL};           ///< the node COBALT may mark
+    CobaltTrySetCe m_trySetCe;         ///< marks m_markNode
     MarkCallback m_mark;               ///< INET_ECN_set_ce()
     DropCallback m_drop;               ///< drop sink
     AckViewCallback m_ackView;         ///< ACK filter's packet view
@@ -465,6 +471,7 @@ class CakeScheduler
     uint32_t m_minNetlen{UINT32_MAX};  ///< min_netlen
     uint32_t m_minAdjlen{UINT32_MAX};  ///< min_adjlen
     std::vector<int32_t> m_scratch;    ///< the ACK filter's node list, reused
+    std::array<uint16_t, CAKE_QUEUES + 1> m_quantumDiv{}; ///< quantum_div[], a local copy
 };
 
 /**
@@ -517,13 +524,12 @@ CakeBufferLimit(uint64_t rate, uint64_t intervalUs, uint32_t memlimit, uint32_t 
 template <typename Item>
 CakeScheduler<Item>::CakeScheduler(const CakeConfig& config,
                                    uint32_t mtu,
-                                   RandomCallback random,
+                                   uint64_t seed,
                                    MarkCallback mark,
                                    DropCallback drop,
                                    AckViewCallback ackView)
     : m_config(config),
       m_mtu(mtu),
-      m_random(std::move(random)),
       m_mark(std::move(mark)),
       m_drop(std::move(drop)),
       m_ackView(std::move(ackView)),
@@ -541,8 +547,23 @@ CakeScheduler<Item>::CakeScheduler(const CakeConfig& config,
             CobaltVarsInit(m_tins[i].flows[j].cvars);
         }
     }
+    for (uint32_t i = 0; i <= CAKE_QUEUES; ++i)
+    {
+        m_quantumDiv[i] = static_cast<uint16_t>(CakeQuantumDiv(i));
+    }
+    m_prandom.Seed(seed);
+    // Built once: constructing std::function objects per packet costs more than the calls.
+    m_cobaltRandom = [this] { return m_prandom.Next(); };
+    m_trySetCe = [this] { return m_mark(m_nodes[m_markNode].item); };
     Reconfigure();
     m_avgPeakBandwidth = m_config.rate;
+}
+
+template <typename Item>
+void
+CakeScheduler<Item>::Seed(uint64_t seed)
+{
+    m_prandom.Seed(seed);
 }
 
 template <typename Item>
@@ -688,8 +709,18 @@ CakeScheduler<Item>::Hash(Tin& tin, const CakeClassification& where)
         tin.stats.wayCollisions++;
         if (tin.flows[outer + k].set == CakeFlowSet::BULK)
         {
-            tin.hosts[tin.flows[reduced].srchost].srchostBulkFlows--;
-            tin.hosts[tin.flows[reduced].dsthost].dsthostBulkFlows--;
+            // Only the counts the mode keeps, never below zero (a flows-mode queue has no
+            // hosts to decrement; the kernel's 2025 bounds checks guard the same).
+            uint16_t& src = tin.hosts[tin.flows[reduced].srchost].srchostBulkFlows;
+            uint16_t& dst = tin.hosts[tin.flows[reduced].dsthost].dsthostBulkFlows;
+            if (Dsrc(mode) && src)
+            {
+                src--;
+            }
+            if (Ddst(mode) && dst)
+            {
+                dst--;
+            }
         }
         allocateSrc = Dsrc(mode);
         allocateDst = Ddst(mode);
@@ -871,9 +902,23 @@ template <typename Item>
 void
 CakeScheduler<Item>::MoveTail(Tin& tin, int32_t index, ListId to)
 {
-    Unlink(tin, index);
     Flow& flow = tin.flows[index];
     FlowList& list = ListOf(tin, to);
+    if (flow.list == to && list.head == index)
+    {
+        // The DRR rotation (head to tail of the same list), the hot case.
+        if (list.tail != index)
+        {
+            list.head = flow.next;
+            tin.flows[flow.next].prev = NIL;
+            flow.prev = list.tail;
+            flow.next = NIL;
+            tin.flows[list.tail].next = index;
+            list.tail = index;
+        }
+        return;
+    }
+    Unlink(tin, index);
     flow.prev = list.tail;
     flow.next = NIL;
     (list.tail == NIL ? list.head : tin.flows[list.tail].next) = index;
@@ -946,7 +991,8 @@ void
 CakeScheduler<Item>::Enqueue(int64_t now,
                              const CakeClassification& where,
                              Item item,
-                             CakePacketSize size)
+                             CakePacketSize size,
+                             bool segment)
 {
     const uint32_t tinIndex = where.tin < m_layout.tinCount ? where.tin : 0;
     Tin& tin = m_tins[tinIndex];
@@ -954,7 +1000,10 @@ CakeScheduler<Item>::Enqueue(int64_t now,
     Flow& flow = tin.flows[queue];
 
     RefreshShaper(now, tin);
-    tin.stats.maxSkbLen = std::max(tin.stats.maxSkbLen, size.len);
+    if (!segment)
+    {
+        tin.stats.maxSkbLen = std::max(tin.stats.maxSkbLen, size.len);
+    }
 
     uint32_t len = size.len;
     const int32_t node = AllocNode();
@@ -966,7 +1015,8 @@ CakeScheduler<Item>::Enqueue(int64_t now,
     n.truesize = size.truesize;
     QueueAdd(flow, node);
 
-    const int32_t ack = m_config.ackFilter != CakeAckFilterMode::NONE ? AckFilter(flow) : NIL;
+    const int32_t ack =
+        m_config.ackFilter != CakeAckFilterMode::NONE && !segment ? AckFilter(flow) : NIL;
     if (ack != NIL)
     {
         // The new packet takes the dropped ACK's place in the counts.
@@ -998,39 +1048,10 @@ CakeScheduler<Item>::Enqueue(int64_t now,
 
 template <typename Item>
 void
-CakeScheduler<Item>::EnqueueSegments(int64_t now,
-                                     const CakeClassification& where,
-                                     uint32_t originalLen,
-                                     std::vector<std::pair<Item, CakePacketSize>>&& segments)
+CakeScheduler<Item>::RecordMaxLen(uint32_t tin, uint32_t len)
 {
-    const uint32_t tinIndex = where.tin < m_layout.tinCount ? where.tin : 0;
-    Tin& tin = m_tins[tinIndex];
-    const uint32_t queue = Hash(tin, where);
-    Flow& flow = tin.flows[queue];
-    RefreshShaper(now, tin);
-    tin.stats.maxSkbLen = std::max(tin.stats.maxSkbLen, originalLen);
-    uint32_t slen = 0;
-    for (auto& [item, size] : segments)
-    {
-        const int32_t node = AllocNode();
-        Node& n = m_nodes[node];
-        n.item = std::move(item);
-        n.enqueueTime = now;
-        n.len = size.len;
-        n.adjustedLen = Overhead(size);
-        n.truesize = size.truesize;
-        QueueAdd(flow, node);
-        m_qlen++;
-        slen += size.len;
-        m_bufferUsed += size.truesize;
-        tin.stats.packets++;
-    }
-    tin.stats.bytes += slen;
-    tin.backlogs[queue] += slen;
-    tin.stats.backlog += slen;
-    m_backlog += slen;
-    m_avgWindowBytes += slen;
-    AfterEnqueue(now, tin, tinIndex, queue);
+    CakeTinStats& stats = m_tins[tin < m_layout.tinCount ? tin : 0].stats;
+    stats.maxSkbLen = std::max(stats.maxSkbLen, len);
 }
 
 template <typename Item>
@@ -1095,7 +1116,8 @@ CakeScheduler<Item>::AfterEnqueue(int64_t now, Tin& tin, uint32_t tinIndex, uint
             hostLoad = std::max<uint32_t>(hostLoad, dsthost.dsthostBulkFlows);
         }
         flow.deficit = static_cast<int32_t>(
-            (m_layout.tins[tinIndex].flowQuantum * CakeQuantumDiv(hostLoad)) >> 16);
+            (m_layout.tins[tinIndex].flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)]) >>
+            16);
     }
     else if (flow.set == CakeFlowSet::SPARSE_WAIT)
     {
@@ -1439,7 +1461,9 @@ CakeScheduler<Item>::Dequeue(int64_t now)
                 }
                 // get_random_u16() dithers away the rounding error.
                 flow.deficit += static_cast<int32_t>(
-                    (config.flowQuantum * CakeQuantumDiv(hostLoad) + (m_random() & 0xFFFF)) >> 16);
+                    (config.flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)] +
+                     (m_prandom.Next() & 0xFFFF)) >>
+                    16);
                 MoveTail(*tin, index, ListId::OLD);
                 continue;
             }
@@ -1512,14 +1536,14 @@ CakeScheduler<Item>::Dequeue(int64_t now)
                 }
                 Node& n = m_nodes[node];
                 const uint32_t bulkFlows = m_config.ingress ? tin->stats.bulkFlows : 0;
-                const CobaltVerdict verdict = CobaltShouldDrop(
-                    flow.cvars,
-                    config.cparams,
-                    now,
-                    n.enqueueTime,
-                    bulkFlows,
-                    [this, &n] { return m_mark(n.item); },
-                    m_random);
+                m_markNode = node;
+                const CobaltVerdict verdict = CobaltShouldDrop(flow.cvars,
+                                                               config.cparams,
+                                                               now,
+                                                               n.enqueueTime,
+                                                               bulkFlows,
+                                                               m_trySetCe,
+                                                               m_cobaltRandom);
                 // The last packet of a queue may be marked but is never dropped.
                 if (!CobaltIsDrop(verdict) || flow.head == NIL)
                 {

@@ -47,8 +47,6 @@ constexpr uint8_t EF = 46;   ///< Expedited Forwarding
 constexpr uint8_t CS6 = 48;  ///< class selector 6
 constexpr uint8_t CS7 = 56;  ///< class selector 7
 
-/// CAKE_QUEUES: the size of quantum_div[] is this plus one.
-constexpr uint32_t CAKE_QUEUES = 1024;
 
 /// Points every listed DSCP of a table at one tin.
 void

@@ -29,6 +29,9 @@ namespace debloat
 /// CAKE_MAX_TINS: the most tins a preset configures (precedence and diffserv8).
 constexpr uint32_t CAKE_MAX_TINS = 8;
 
+/// CAKE_QUEUES: flow queues per tin (and the size of quantum_div[] minus one).
+constexpr uint32_t CAKE_QUEUES = 1024;
+
 /// Number of DSCP values (6 bits) the lookup tables cover.
 constexpr uint32_t CAKE_DSCP_COUNT = 64;
 

@@ -16,6 +16,7 @@
  * installed package, wscript from the tree's VERSION file.
  */
 
+#include "ns3/command-line.h"
 #include "ns3/enum.h"
 #include "ns3/event-id.h"
 #include "ns3/inet-socket-address.h"
@@ -103,6 +104,42 @@ InetAddressWithTos(Ipv4Address address, uint16_t port, uint8_t tos)
     socketAddress.SetTos(tos);
 #endif
     return socketAddress;
+}
+
+/**
+ * Stores a command-line value whole: CommandLine reads a std::string with operator>>, which
+ * keeps only its first word ("cake" of --qdisc="cake bandwidth 50Mbit").
+ * @param dest where to store it
+ * @param value the value as given
+ * @return true
+ */
+#if DEBLOAT_NS3_VERSION >= 338
+inline bool
+StoreWholeString(std::string* dest, const std::string& value)
+#else
+inline bool
+StoreWholeString(std::string* dest, std::string value)
+#endif
+{
+    *dest = value;
+    return true;
+}
+
+/**
+ * CommandLine::AddValue for a string that may contain spaces (the callback's argument type
+ * changed in ns-3.38).
+ * @param cmd the command line
+ * @param name the option
+ * @param help its help text
+ * @param dest where the value goes (its value before parsing is the default)
+ */
+inline void
+AddStringValue(CommandLine& cmd,
+               const std::string& name,
+               const std::string& help,
+               std::string& dest)
+{
+    cmd.AddValue(name, help + " [" + dest + "]", MakeBoundCallback(&StoreWholeString, &dest));
 }
 
 /**

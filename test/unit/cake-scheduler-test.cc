@@ -14,7 +14,8 @@
  *             time for L bytes = (L * rate_ns) >> shift; each dequeue advances the global
  *             time_next_packet by that time, and dequeue waits while it is in the future.
  *   DRR++:    a new flow gets flow_quantum * quantum_div[host_load] >> 16 of deficit;
- *             refills add (flow_quantum * quantum_div[host_load] + rand16) >> 16, with
+ *             refills add (flow_quantum * quantum_div[host_load] + rand16) >> 16 (rand16
+ *             uniform: the rounding is up with the fraction's probability), with
  *             quantum_div[n] = 65535 / n and host_load the host's bulk flow count.
  *   hashing:  queue = hash % 1024 within the 8-way set (hash % 1024) & ~7.
  *   memory:   buffer_limit = memlimit; overflow drops the head of the flow with the most
@@ -52,7 +53,7 @@ struct Fixture
         : scheduler(
               config,
               1514,
-              [] { return 0x80008000U; }, // rand16 = 0x8000: the rounding is exactly half
+              1,
               [](Item&) { return false; },
               [this](Item&& item, uint32_t len, CakeDropReason reason) {
                   drops.push_back({item, reason});

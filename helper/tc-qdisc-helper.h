@@ -1,0 +1,64 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TC_QDISC_HELPER_H
+#define TC_QDISC_HELPER_H
+
+#include "ns3/traffic-control-helper.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-qdisc
+ * @brief Root queue discs from the text after `tc qdisc add dev X root`, e.g.
+ * "cake bandwidth 50Mbit diffserv4", "sfq perturb 10", "fq_codel", "pfifo limit 100".
+ *
+ * Qdiscs and the words each takes (tc's defaults where ns-3's differ):
+ * - pfifo_fast: none (txqueuelen 1000 packets);
+ * - pfifo: limit N (packets, default 1000: txqueuelen);
+ * - fq_codel: limit N (10240), flows N (1024), target TIME (5ms), interval TIME (100ms),
+ *   ce_threshold TIME, ecn (default) / noecn;
+ * - codel: limit N (1000), target TIME (5ms), interval TIME (100ms), ce_threshold TIME,
+ *   ecn / noecn (default);
+ * - pie: limit N (1000), target TIME (15ms), tupdate TIME (15ms), ecn / noecn (default);
+ * - sfq: the words of SfqQueueDisc's Options;
+ * - cake: the words of CakeQueueDisc's Options.
+ *
+ * Deviation from Linux: fq_codel's quantum and memory_limit, pie's alpha and beta, and the
+ * other less common words are not accepted (an error names them).
+ */
+class TcQdiscHelper
+{
+  public:
+    /**
+     * Sets the root queue disc of a TrafficControlHelper from tc text.
+     * @param helper the helper
+     * @param text the qdisc and its options
+     * @throws std::invalid_argument naming the unknown qdisc or word and what is accepted
+     */
+    static void SetRootQueueDisc(TrafficControlHelper& helper, const std::string& text);
+
+    /**
+     * @param text the qdisc and its options
+     * @return ns-3's TypeId name of the qdisc ("ns3::FqCoDelQueueDisc")
+     * @throws std::invalid_argument for an unknown qdisc
+     */
+    static std::string GetTypeName(const std::string& text);
+
+    /// @return the qdisc names accepted
+    static std::vector<std::string> GetQdiscNames();
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* TC_QDISC_HELPER_H */

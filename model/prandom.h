@@ -1,0 +1,77 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Follows lib/random32.c of Linux (prandom_u32_state(), prandom_seed_state() and the
+ * warm-up): L'Ecuyer's maximally equidistributed combined Tausworthe generator LFSR113,
+ * which the kernel's prandom_u32() ran on until Linux 6.1.
+ */
+
+#ifndef PRANDOM_H
+#define PRANDOM_H
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-qdisc
+ * @brief A fast 32-bit pseudo-random generator for per-packet decisions (prandom_u32_state()).
+ *
+ * Queue discs draw random numbers per packet and more (CAKE's DRR dithering draws one per
+ * deficit refill, dozens per packet when many flows share a host). ns-3's
+ * RandomVariableStream costs tens of ns per draw through virtual calls and MRG32k3a; this
+ * generator costs a few. Seed it from an ns-3 stream so that runs stay reproducible and
+ * AssignStreams() still controls them.
+ */
+class Prandom
+{
+  public:
+    /**
+     * prandom_seed_state(): each component is raised above its generator's minimum (2, 8,
+     * 16, 128) and the state is warmed up by ten draws, as the kernel does.
+     * @param seed the seed (e.g. 64 bits drawn from an ns-3 stream)
+     */
+    void Seed(uint64_t seed)
+    {
+        auto fix = [](uint32_t value, uint32_t minimum) {
+            return value < minimum ? value + minimum : value;
+        };
+        const auto low = static_cast<uint32_t>(seed);
+        const auto high = static_cast<uint32_t>(seed >> 32);
+        m_s1 = fix(low ^ high, 2);
+        m_s2 = fix(low, 8);
+        m_s3 = fix(high, 16);
+        m_s4 = fix(low + high, 128);
+        for (int i = 0; i < 10; ++i)
+        {
+            Next();
+        }
+    }
+
+    /// @return the next number (prandom_u32_state())
+    uint32_t Next()
+    {
+        // Each component: ((s & c) << d) ^ (((s << a) ^ s) >> b).
+        m_s1 = ((m_s1 & 4294967294U) << 18) ^ (((m_s1 << 6) ^ m_s1) >> 13);
+        m_s2 = ((m_s2 & 4294967288U) << 2) ^ (((m_s2 << 2) ^ m_s2) >> 27);
+        m_s3 = ((m_s3 & 4294967280U) << 7) ^ (((m_s3 << 13) ^ m_s3) >> 21);
+        m_s4 = ((m_s4 & 4294967168U) << 13) ^ (((m_s4 << 3) ^ m_s4) >> 12);
+        return m_s1 ^ m_s2 ^ m_s3 ^ m_s4;
+    }
+
+  private:
+    uint32_t m_s1{2};   ///< s1, at least 2
+    uint32_t m_s2{8};   ///< s2, at least 8
+    uint32_t m_s3{16};  ///< s3, at least 16
+    uint32_t m_s4{128}; ///< s4, at least 128
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* PRANDOM_H */

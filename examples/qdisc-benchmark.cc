@@ -33,10 +33,10 @@
  * table below, default all).
  */
 
+#include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
-#include "ns3/cake-queue-disc.h"
 #include "ns3/sfq-queue-disc.h"
 #include "ns3/traffic-control-module.h"
 

@@ -47,7 +47,6 @@ constexpr uint8_t EF = 46;   ///< Expedited Forwarding
 constexpr uint8_t CS6 = 48;  ///< class selector 6
 constexpr uint8_t CS7 = 56;  ///< class selector 7
 
-
 /// Points every listed DSCP of a table at one tin.
 void
 Assign(DscpTable& table, uint8_t tin, std::initializer_list<uint8_t> dscps)

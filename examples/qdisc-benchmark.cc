@@ -23,10 +23,17 @@
  * FqCobalt. Measured on the 2-core development machine (standalone, Debian's ns-3.37):
  *
  *     qdisc        1 flows    64 flows  1024 flows
- *     pfifo_fast       269         270         320
- *     fq_codel         584         765        1001
- *     fq_cobalt        615         803        1003
- *     sfq              327         330         340
+ *     pfifo_fast       271         276         331
+ *     fq_codel         622         789         967
+ *     fq_cobalt        640         826         987
+ *     sfq              342         348         373
+ *     cake             497        1056         685
+ *     cake-flows       439         442         480
+ *
+ * All flows run between one pair of hosts: CAKE's default triple-isolate then divides each
+ * flow's DRR quantum by the hosts' bulk flow count, and a packet takes as many deficit
+ * refills as there are flows (as in the kernel). cake-flows isolates flows only, like
+ * FqCobalt.
  *
  * Options: --flows (comma-separated, default 1,64,1024), --packets (default 1000000),
  * --backlog (packets kept queued, default 100), --qdisc (comma-separated names from the

@@ -8,8 +8,10 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/cake-queue-disc.h"
 #include "ns3/nstime.h"
 #include "ns3/queue-size.h"
+#include "ns3/sfq-queue-disc.h"
 #include "ns3/string.h"
 #include "ns3/tc-options.h"
 #include "ns3/uinteger.h"
@@ -54,7 +56,12 @@ Find(const std::string& text, std::string& options)
     std::istringstream words(text);
     std::string name;
     words >> name;
-    std::getline(words, options);
+    // The rest, every line of it, one space between words.
+    options.clear();
+    for (std::string word; words >> word;)
+    {
+        options += (options.empty() ? "" : " ") + word;
+    }
     for (const Qdisc& qdisc : QDISCS)
     {
         if (name == qdisc.name)
@@ -112,6 +119,15 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string&
     };
     if (name == "sfq" || name == "cake")
     {
+        // Checked now, so that a bad word stops here rather than when the simulation starts.
+        if (name == "sfq")
+        {
+            SfqQueueDisc::ValidateOptions(words);
+        }
+        else
+        {
+            CakeQueueDisc::ValidateOptions(words);
+        }
         add("Options", StringValue(words));
     }
     else if (name == "pfifo_fast")
@@ -138,7 +154,7 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string&
         }
         if (name == "fq_codel")
         {
-            keywords.push_back(TcKeyword::Unsigned("flows", 1, 65535));
+            keywords.push_back(TcKeyword::Unsigned("flows", 1, 65536));
         }
         if (name == "pie")
         {

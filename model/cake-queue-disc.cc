@@ -294,6 +294,13 @@ CakeQueueDisc::InitializeParams()
     m_scheduler->Seed(draw());
 }
 
+void
+CakeQueueDisc::ValidateOptions(const std::string& options)
+{
+    CakeConfig config;
+    ParseCakeOptions(config, options);
+}
+
 const CakeConfig&
 CakeQueueDisc::GetConfig() const
 {

@@ -140,6 +140,13 @@ class CakeQueueDisc : public QueueDisc
      */
     int64_t AssignStreams(int64_t stream);
 
+    /**
+     * Checks a tc-cake option string.
+     * @param options the options
+     * @throws std::invalid_argument naming the offending word or value
+     */
+    static void ValidateOptions(const std::string& options);
+
     /// @return the effective configuration (attributes with the Options string applied)
     const CakeConfig& GetConfig() const;
 

@@ -413,6 +413,14 @@ class CakeScheduler
     /// The flowchain step of cake_enqueue(), the overflow heap, autorate and the limit.
     void AfterEnqueue(int64_t now, Tin& tin, uint32_t tinIndex, uint32_t queue);
 
+    /**
+     * The DRR++ refill of cake_dequeue(): a flow's quantum divided by its hosts' bulk flow
+     * counts (host_load), with random dithering.
+     * @param tin the flow's tin
+     * @param flow the flow
+     * @param flowQuantum the tin's flow quantum
+     */
+    void Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum);
     /// cake_dequeue_one() of (m_curTin, m_curFlow).
     int32_t DequeueOne();
     /// cake_advance_shaper(): @return the adjusted length
@@ -1293,6 +1301,26 @@ CakeScheduler<Item>::AdvanceShaper(Tin& tin,
 }
 
 template <typename Item>
+inline void
+CakeScheduler<Item>::Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum)
+{
+    uint32_t hostLoad = 1;
+    if (Dsrc(m_config.flowMode))
+    {
+        hostLoad = std::max<uint32_t>(hostLoad, tin.hosts[flow.srchost].srchostBulkFlows);
+    }
+    if (Ddst(m_config.flowMode))
+    {
+        hostLoad = std::max<uint32_t>(hostLoad, tin.hosts[flow.dsthost].dsthostBulkFlows);
+    }
+    // get_random_u16() dithers away the rounding error.
+    flow.deficit +=
+        static_cast<int32_t>((flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)] +
+                              (m_prandom.Next() & 0xFFFF)) >>
+                             16);
+}
+
+template <typename Item>
 int32_t
 CakeScheduler<Item>::DequeueOne()
 {
@@ -1450,21 +1478,33 @@ CakeScheduler<Item>::Dequeue(int64_t now)
                         flow.set = CakeFlowSet::SPARSE_WAIT;
                     }
                 }
-                uint32_t hostLoad = 1;
-                if (Dsrc(m_config.flowMode))
-                {
-                    hostLoad = std::max<uint32_t>(hostLoad, srchost.srchostBulkFlows);
-                }
-                if (Ddst(m_config.flowMode))
-                {
-                    hostLoad = std::max<uint32_t>(hostLoad, dsthost.dsthostBulkFlows);
-                }
-                // get_random_u16() dithers away the rounding error.
-                flow.deficit += static_cast<int32_t>(
-                    (config.flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)] +
-                     (m_prandom.Next() & 0xFFFF)) >>
-                    16);
+                Refill(*tin, flow, config.flowQuantum);
                 MoveTail(*tin, index, ListId::OLD);
+                // What the retry loop would do next, without its bookkeeping: while no new
+                // flow waits, the old list's head is the next flow; one out of deficit (and
+                // not sparse, whose first visit changes state) is refilled and rotated.
+                // With host fairness a packet can take dozens of these steps.
+                FlowList& old = tin->oldFlows;
+                while (tin->newFlows.head == NIL)
+                {
+                    Flow& next = tin->flows[old.head];
+                    if (next.deficit > 0 || next.set == CakeFlowSet::SPARSE)
+                    {
+                        break;
+                    }
+                    Refill(*tin, next, config.flowQuantum);
+                    // MoveTail(old.head, OLD), the rotation written out: this loop is hot.
+                    const int32_t head = old.head;
+                    if (head != old.tail)
+                    {
+                        old.head = next.next;
+                        tin->flows[next.next].prev = NIL;
+                        next.prev = old.tail;
+                        next.next = NIL;
+                        tin->flows[old.tail].next = head;
+                        old.tail = head;
+                    }
+                }
                 continue;
             }
 

@@ -32,22 +32,23 @@ class Prandom
 {
   public:
     /**
-     * prandom_seed_state(): each component is raised above its generator's minimum (2, 8,
-     * 16, 128) and the state is warmed up by ten draws, as the kernel does.
+     * prandom_seed_state() and the warm-up of prandom_seed_full_state(): the 64-bit seed is
+     * folded to i = (seed >> 32) ^ (seed << 10) ^ seed (32 bits), each component gets i,
+     * raised by its minimum (2, 8, 16, 128) when below it, and ten draws are discarded. As in
+     * Linux, seed bit 32 reaches only bit 0 of i, which no component keeps.
      * @param seed the seed (e.g. 64 bits drawn from an ns-3 stream)
      */
     void Seed(uint64_t seed)
     {
-        auto fix = [](uint32_t value, uint32_t minimum) {
+        auto raise = [](uint32_t value, uint32_t minimum) {
             return value < minimum ? value + minimum : value;
         };
-        const auto low = static_cast<uint32_t>(seed);
-        const auto high = static_cast<uint32_t>(seed >> 32);
-        m_s1 = fix(low ^ high, 2);
-        m_s2 = fix(low, 8);
-        m_s3 = fix(high, 16);
-        m_s4 = fix(low + high, 128);
-        for (int i = 0; i < 10; ++i)
+        const auto i = static_cast<uint32_t>((seed >> 32) ^ (seed << 10) ^ seed);
+        m_s1 = raise(i, 2);
+        m_s2 = raise(i, 8);
+        m_s3 = raise(i, 16);
+        m_s4 = raise(i, 128);
+        for (int k = 0; k < 10; ++k)
         {
             Next();
         }

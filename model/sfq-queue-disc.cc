@@ -225,6 +225,52 @@ SfqQueueDisc::ParseOptions()
     }
 }
 
+SfqParameters
+SfqQueueDisc::BuildParameters()
+{
+    if (!m_options.empty())
+    {
+        ParseOptions();
+    }
+    if (m_quantum == 0)
+    {
+        Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
+        Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
+        m_quantum = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
+    }
+    SfqParameters params;
+    params.limit = m_limit;
+    params.depth = m_depth;
+    params.flows = m_flows;
+    params.divisor = m_divisor;
+    params.quantum = m_quantum;
+    params.headdrop = m_headdrop;
+    params.classic = m_classic;
+    if (m_redFlowLimit > 0)
+    {
+        TcSfqRedOptions red;
+        red.redflowlimit = m_redFlowLimit;
+        red.min = m_redMin;
+        red.max = m_redMax;
+        red.avpkt = m_redAvpkt;
+        red.burst = m_redBurst;
+        red.probability = m_redProbability;
+        red.ecn = m_ecn;
+        red.harddrop = m_harddrop;
+        params.red = TcSfqRedParameters(red);
+    }
+    params.Validate();
+    return params;
+}
+
+void
+SfqQueueDisc::ValidateOptions(const std::string& options)
+{
+    Ptr<SfqQueueDisc> sfq = CreateObject<SfqQueueDisc>();
+    sfq->m_options = options;
+    sfq->BuildParameters();
+}
+
 bool
 SfqQueueDisc::CheckConfig()
 {
@@ -234,38 +280,7 @@ SfqQueueDisc::CheckConfig()
                     "SfqQueueDisc: keeps its own internal queue; do not add one");
     try
     {
-        if (!m_options.empty())
-        {
-            ParseOptions();
-        }
-        if (m_quantum == 0)
-        {
-            Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
-            Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
-            m_quantum = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
-        }
-        SfqParameters params;
-        params.limit = m_limit;
-        params.depth = m_depth;
-        params.flows = m_flows;
-        params.divisor = m_divisor;
-        params.quantum = m_quantum;
-        params.headdrop = m_headdrop;
-        params.classic = m_classic;
-        if (m_redFlowLimit > 0)
-        {
-            TcSfqRedOptions red;
-            red.redflowlimit = m_redFlowLimit;
-            red.min = m_redMin;
-            red.max = m_redMax;
-            red.avpkt = m_redAvpkt;
-            red.burst = m_redBurst;
-            red.probability = m_redProbability;
-            red.ecn = m_ecn;
-            red.harddrop = m_harddrop;
-            params.red = TcSfqRedParameters(red);
-        }
-        params.Validate();
+        const SfqParameters params = BuildParameters();
         auto random = [this] {
             return static_cast<uint32_t>(m_uniform->GetInteger(0, UINT32_MAX));
         };

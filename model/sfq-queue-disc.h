@@ -74,6 +74,14 @@ class SfqQueueDisc : public QueueDisc
      */
     int64_t AssignStreams(int64_t stream);
 
+    /**
+     * Checks a tc-sfq option string as CheckConfig() would, without a device (the quantum
+     * defaults to 1514).
+     * @param options the options
+     * @throws std::invalid_argument naming the offending word or value
+     */
+    static void ValidateOptions(const std::string& options);
+
     /// @return the scheduler (flows, RED statistics), once the queue disc is initialized
     const SfqScheduler<std::pair<Ptr<QueueDiscItem>, uint32_t>>& GetScheduler() const;
 
@@ -96,6 +104,12 @@ class SfqQueueDisc : public QueueDisc
     void InitializeParams() override;
     void DoDispose() override;
 
+    /**
+     * The options from the attributes and the Options string, checked.
+     * @return the scheduler's parameters
+     * @throws std::invalid_argument naming the offending word or value
+     */
+    SfqParameters BuildParameters();
     /// Applies the Options string over the attributes; stops with tc's message when invalid.
     void ParseOptions();
     /**

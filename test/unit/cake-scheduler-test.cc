@@ -337,6 +337,70 @@ TEST(CakeScheduler, BufferLimitFromTheRate)
     EXPECT_EQ(h.scheduler.GetBufferLimit(), 4194304U);
 }
 
+TEST(CakeScheduler, IngressChargesDropsAndTheFailsafeBoundsThem)
+{
+    // 125000 B/s: 1000 bytes take 8 ms. memlimit 2500 (truesize = len here): the third
+    // 1000-byte packet makes 3000 > 2500 and the head (packet 0) is dropped at t = 0.
+    // ingress: cake_drop() charges the shaper for it: time_next_packet = 8 ms, but the
+    // failsafe only advances for packets sent, so it stays at 0 and dequeue is not held
+    // (both must be in the future). Packet 1 leaves at 0: time_next = 16 ms, failsafe =
+    // 0 + 1.5 x 8 = 12 ms; packet 2 waits for min(16, 12) = 12 ms.
+    CakeConfig config = Besteffort(125000);
+    config.memlimit = 2500;
+    config.ingress = true;
+    Fixture f(config);
+    for (Item i = 0; i < 3; ++i)
+    {
+        f.Add(0, i, 1000, 1);
+    }
+    ASSERT_EQ(f.drops.size(), 1U);
+    EXPECT_EQ(f.drops[0].first, 0U);
+    EXPECT_EQ(f.scheduler.Dequeue(0), std::optional<Item>(1));
+    EXPECT_FALSE(f.scheduler.Dequeue(11999999).has_value());
+    EXPECT_EQ(f.scheduler.Dequeue(12000000), std::optional<Item>(2));
+
+    // Egress: the drop costs nothing; packet 2 leaves 8 ms after packet 1.
+    config.ingress = false;
+    Fixture g(config);
+    for (Item i = 0; i < 3; ++i)
+    {
+        g.Add(0, i, 1000, 1);
+    }
+    EXPECT_EQ(g.scheduler.Dequeue(0), std::optional<Item>(1));
+    EXPECT_FALSE(g.scheduler.Dequeue(7999999).has_value());
+    EXPECT_EQ(g.scheduler.Dequeue(8000000), std::optional<Item>(2));
+}
+
+TEST(CakeScheduler, AutorateIngressFollowsTheArrivalRate)
+{
+    // autorate-ingress: bursts of 10 packets of 1000 bytes, 100 us apart, every 10 ms:
+    // 1000000 B/s on average. avg_packet_interval (starting at 0) first rises with every
+    // 100 us interval, and each of those ends a short window with a high rate estimate; once
+    // it has followed the 9.1 ms gaps up (shift 2, against shift 8 down for the 100 us
+    // spacing) it settles near 8.2 ms: avg = 0.75 avg (255/256)^9 + 9.1 / 4 ms. Then only a
+    // burst's first packet ends a window. Each such window runs from one burst's first
+    // packet to the next's, exactly 10 ms, and holds 10 packets (the trigger's bytes are
+    // counted before the window closes): 10000 bytes / 10 ms = 1000000 B/s exactly.
+    // avg_peak_bandwidth, pushed above that by the early windows, comes down by 1/256 per
+    // window (shift 8): avg' = avg - floor(avg / 256) + floor(1000000 / 256), which stops at
+    // the first value whose floor(avg / 256) is 3906 from above: 3906 x 256 + 255 = 1000191.
+    // 3000 windows take the excess down by (255/256)^3000, to nothing. Past 250 ms every
+    // window end sets the rate to avg_peak_bandwidth x 15 / 16 = 937679.
+    CakeConfig config = Besteffort(125000);
+    config.autorateIngress = true;
+    Fixture f(config);
+    Item id = 0;
+    for (int64_t burst = 0; burst < 3000; ++burst)
+    {
+        for (int64_t k = 0; k < 10; ++k)
+        {
+            f.Add(burst * 10000000 + k * 100000, id++, 1000, 1);
+        }
+    }
+    EXPECT_EQ(f.scheduler.GetCapacityEstimate(), 1000191U);
+    EXPECT_EQ(f.scheduler.GetLayout().tins[0].rate, 937679U);
+}
+
 TEST(CakeScheduler, EveryPacketAccountedFor)
 {
     // A mixed load with a small memlimit: every enqueued item is either dequeued or dropped

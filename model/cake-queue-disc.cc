@@ -393,8 +393,18 @@ CakeQueueDisc::Classify(const QueueDiscItem* item, const FlowKeys& keys) const
     }
     if (m_scheduler->NeedsHostHashes())
     {
-        where.srcHostHash = SourceHostHash(keys, m_key0, m_key1);
-        where.dstHostHash = DestinationHostHash(keys, m_key0, m_key1);
+        if (m_scheduler->NeedsFlowHash())
+        {
+            // Dual and triple modes: the scheduler hashes the hosts when it assigns them.
+            where.keys = &keys;
+            where.key0 = m_key0;
+            where.key1 = m_key1;
+        }
+        else
+        {
+            where.srcHostHash = SourceHostHash(keys, m_key0, m_key1);
+            where.dstHostHash = DestinationHostHash(keys, m_key0, m_key1);
+        }
     }
     return where;
 }

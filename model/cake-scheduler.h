@@ -77,6 +77,12 @@ struct CakeClassification
     uint32_t flowHash{0};    ///< 5-tuple hash
     uint32_t srcHostHash{0}; ///< source host hash
     uint32_t dstHostHash{0}; ///< destination host hash
+    /// When set (dual and triple modes), the host hashes are computed from these keys only
+    /// when a queue's hosts are (re)assigned, instead of being given above: a packet of an
+    /// active flow needs none (the kernel computes them for every packet).
+    const FlowKeys* keys{nullptr};
+    uint64_t key0{0}; ///< hash key, first half (with keys)
+    uint64_t key1{0}; ///< hash key, second half (with keys)
 };
 
 /**
@@ -419,8 +425,9 @@ class CakeScheduler
      * @param tin the flow's tin
      * @param flow the flow
      * @param flowQuantum the tin's flow quantum
+     * @param random the random numbers (m_prandom, or a local copy of it in a hot loop)
      */
-    void Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum);
+    void Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum, Prandom& random);
     /// cake_dequeue_one() of (m_curTin, m_curFlow).
     int32_t DequeueOne();
     /// cake_advance_shaper(): @return the adjusted length
@@ -763,8 +770,9 @@ CakeScheduler<Item>::Hash(Tin& tin, const CakeClassification& where)
     };
     if (allocateSrc)
     {
-        const uint32_t host =
-            allocate(where.srcHostHash, &Host::srchostTag, &Host::srchostBulkFlows);
+        const uint32_t hash =
+            where.keys ? SourceHostHash(*where.keys, where.key0, where.key1) : where.srcHostHash;
+        const uint32_t host = allocate(hash, &Host::srchostTag, &Host::srchostBulkFlows);
         if (flow.set == CakeFlowSet::BULK)
         {
             tin.hosts[host].srchostBulkFlows++;
@@ -773,8 +781,9 @@ CakeScheduler<Item>::Hash(Tin& tin, const CakeClassification& where)
     }
     if (allocateDst)
     {
-        const uint32_t host =
-            allocate(where.dstHostHash, &Host::dsthostTag, &Host::dsthostBulkFlows);
+        const uint32_t hash = where.keys ? DestinationHostHash(*where.keys, where.key0, where.key1)
+                                         : where.dstHostHash;
+        const uint32_t host = allocate(hash, &Host::dsthostTag, &Host::dsthostBulkFlows);
         if (flow.set == CakeFlowSet::BULK)
         {
             tin.hosts[host].dsthostBulkFlows++;
@@ -1302,7 +1311,7 @@ CakeScheduler<Item>::AdvanceShaper(Tin& tin,
 
 template <typename Item>
 inline void
-CakeScheduler<Item>::Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum)
+CakeScheduler<Item>::Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum, Prandom& random)
 {
     uint32_t hostLoad = 1;
     if (Dsrc(m_config.flowMode))
@@ -1314,10 +1323,9 @@ CakeScheduler<Item>::Refill(const Tin& tin, Flow& flow, uint32_t flowQuantum)
         hostLoad = std::max<uint32_t>(hostLoad, tin.hosts[flow.dsthost].dsthostBulkFlows);
     }
     // get_random_u16() dithers away the rounding error.
-    flow.deficit +=
-        static_cast<int32_t>((flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)] +
-                              (m_prandom.Next() & 0xFFFF)) >>
-                             16);
+    flow.deficit += static_cast<int32_t>(
+        (flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)] + (random.Next() & 0xFFFF)) >>
+        16);
 }
 
 template <typename Item>
@@ -1478,32 +1486,43 @@ CakeScheduler<Item>::Dequeue(int64_t now)
                         flow.set = CakeFlowSet::SPARSE_WAIT;
                     }
                 }
-                Refill(*tin, flow, config.flowQuantum);
+                Refill(*tin, flow, config.flowQuantum, m_prandom);
                 MoveTail(*tin, index, ListId::OLD);
-                // What the retry loop would do next, without its bookkeeping: while no new
+                // What the retry loop would do next, without its bookkeeping: when no new
                 // flow waits, the old list's head is the next flow; one out of deficit (and
                 // not sparse, whose first visit changes state) is refilled and rotated.
                 // With host fairness a packet can take dozens of these steps.
-                FlowList& old = tin->oldFlows;
-                while (tin->newFlows.head == NIL)
+                if (tin->newFlows.head == NIL)
                 {
-                    Flow& next = tin->flows[old.head];
-                    if (next.deficit > 0 || next.set == CakeFlowSet::SPARSE)
+                    // Locals for the generator and the list ends: the compiler keeps them in
+                    // registers across the stores (nothing else changes the lists here).
+                    FlowList& old = tin->oldFlows;
+                    Prandom random = m_prandom;
+                    int32_t head = old.head;
+                    int32_t tail = old.tail;
+                    for (;;)
                     {
-                        break;
+                        Flow& next = tin->flows[head];
+                        if (next.deficit > 0 || next.set == CakeFlowSet::SPARSE)
+                        {
+                            break;
+                        }
+                        Refill(*tin, next, config.flowQuantum, random);
+                        // MoveTail(head, OLD): the rotation, written out.
+                        if (head != tail)
+                        {
+                            const int32_t second = next.next;
+                            tin->flows[second].prev = NIL;
+                            next.prev = tail;
+                            next.next = NIL;
+                            tin->flows[tail].next = head;
+                            tail = head;
+                            head = second;
+                        }
                     }
-                    Refill(*tin, next, config.flowQuantum);
-                    // MoveTail(old.head, OLD), the rotation written out: this loop is hot.
-                    const int32_t head = old.head;
-                    if (head != old.tail)
-                    {
-                        old.head = next.next;
-                        tin->flows[next.next].prev = NIL;
-                        next.prev = old.tail;
-                        next.next = NIL;
-                        tin->flows[old.tail].next = head;
-                        old.tail = head;
-                    }
+                    old.head = head;
+                    old.tail = tail;
+                    m_prandom = random;
                 }
                 continue;
             }

@@ -43,6 +43,7 @@
 
 #include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
+#include "ns3/htb-queue-disc.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/sfq-queue-disc.h"
@@ -234,6 +235,27 @@ main(int argc, char* argv[])
         // what FqCobalt does: all flows here run between one host pair, so triple-isolate's
         // host fairness divides each flow's DRR quantum by the flow count.
         {"cake", "ns3::debloat::CakeQueueDisc", {}},
+        // Shapers, at 100 Gbit/s with a 4 GB bucket so that the frozen clock of the
+        // measurement never runs out of tokens: the cost of the token arithmetic.
+        {"tbf",
+         "ns3::TbfQueueDisc",
+         [](Ptr<QueueDisc> q) {
+             q->SetAttribute("Rate", DataRateValue(DataRate("100Gbps")));
+             q->SetAttribute("Burst", UintegerValue(4000000000U));
+             q->SetAttribute("MaxSize", QueueSizeValue(QueueSize("10000p")));
+         }},
+        {"htb",
+         "ns3::debloat::HtbQueueDisc",
+         [](Ptr<QueueDisc> q) {
+             q->SetAttribute("Options", StringValue("default 10"));
+             q->SetAttribute("Classes",
+                             StringValue("parent 1: classid 1:1 rate 100Gbit burst 4000000000 "
+                                         "cburst 4000000000; parent 1:1 classid 1:10 rate "
+                                         "100Gbit burst 4000000000 cburst 4000000000"));
+             Ptr<QueueDisc> leaf = CreateObject<FifoQueueDisc>();
+             leaf->SetAttribute("MaxSize", QueueSizeValue(QueueSize("10000p")));
+             DynamicCast<debloat::HtbQueueDisc>(q)->SetLeafQueueDisc(0x10, leaf);
+         }},
         {"cake-flows",
          "ns3::debloat::CakeQueueDisc",
          [](Ptr<QueueDisc> q) { q->SetAttribute("Options", StringValue("flows")); }},
@@ -241,6 +263,7 @@ main(int argc, char* argv[])
     // Naming a module type keeps the linker from dropping the module (and its TypeIds).
     debloat::SfqQueueDisc::GetTypeId();
     debloat::CakeQueueDisc::GetTypeId();
+    debloat::HtbQueueDisc::GetTypeId();
     const std::vector<std::string> wanted = Split(only);
     std::string names;
     for (const Candidate& candidate : table)

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/cake-queue-disc.h"
+#include "ns3/htb-config.h"
 #include "ns3/nstime.h"
 #include "ns3/queue-size.h"
 #include "ns3/sfq-queue-disc.h"
@@ -16,6 +17,9 @@
 #include "ns3/tc-options.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -43,6 +47,7 @@ const Qdisc QDISCS[] = {
     {"pie", "ns3::PieQueueDisc"},
     {"sfq", "ns3::debloat::SfqQueueDisc"},
     {"cake", "ns3::debloat::CakeQueueDisc"},
+    {"htb", "ns3::debloat::HtbQueueDisc"},
 };
 
 /**
@@ -107,17 +112,24 @@ TcQdiscHelper::GetTypeName(const std::string& text)
     return Find(text, options).type;
 }
 
-void
-TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string& text)
+TcQdiscHelper::QdiscSpec
+TcQdiscHelper::Parse(const std::string& text)
 {
     std::string words;
     const Qdisc& qdisc = Find(text, words);
     const std::string name = qdisc.name;
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> attributes;
+    QdiscSpec spec;
+    spec.type = qdisc.type;
+    auto& attributes = spec.attributes;
     auto add = [&attributes](const std::string& attribute, const AttributeValue& value) {
         attributes.emplace_back(attribute, value.Copy());
     };
-    if (name == "sfq" || name == "cake")
+    if (name == "htb")
+    {
+        ParseHtbQdiscOptions(words);
+        add("Options", StringValue(words));
+    }
+    else if (name == "sfq" || name == "cake")
     {
         // Checked now, so that a bad word stops here rather than when the simulation starts.
         if (name == "sfq")
@@ -204,44 +216,154 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string&
             }
         }
     }
-    // SetRootQueueDisc() takes name/value pairs: ns-3.35 up to 15 defaulted ones, later
-    // releases a variadic list; a call with exactly the pairs at hand suits both.
-    const std::string type = qdisc.type;
-    auto n = [&attributes](size_t i) -> const std::string& { return attributes[i].first; };
-    auto v = [&attributes](size_t i) -> const AttributeValue& { return *attributes[i].second; };
-    switch (attributes.size())
+    return spec;
+}
+
+namespace
+{
+
+/**
+ * Calls a TrafficControlHelper method that takes a type and name/value pairs with exactly
+ * the pairs of a spec: ns-3.35 has up to 15 defaulted pairs, later releases a variadic list,
+ * and a call with exactly the pairs at hand suits both.
+ * @param call the method, as a generic lambda (type, pairs...)
+ * @param spec the queue disc
+ * @return what the method returns
+ */
+template <typename Call>
+auto
+WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
+{
+    const auto& a = spec.attributes;
+    auto n = [&a](size_t i) -> const std::string& { return a[i].first; };
+    auto v = [&a](size_t i) -> const AttributeValue& { return *a[i].second; };
+    NS_ABORT_MSG_IF(a.size() > 6, "TcQdiscHelper: too many attributes");
+    switch (a.size())
     {
+    case 0:
+        return call(spec.type);
     case 1:
-        helper.SetRootQueueDisc(type, n(0), v(0));
-        break;
+        return call(spec.type, n(0), v(0));
     case 2:
-        helper.SetRootQueueDisc(type, n(0), v(0), n(1), v(1));
-        break;
+        return call(spec.type, n(0), v(0), n(1), v(1));
     case 3:
-        helper.SetRootQueueDisc(type, n(0), v(0), n(1), v(1), n(2), v(2));
-        break;
+        return call(spec.type, n(0), v(0), n(1), v(1), n(2), v(2));
     case 4:
-        helper.SetRootQueueDisc(type, n(0), v(0), n(1), v(1), n(2), v(2), n(3), v(3));
-        break;
+        return call(spec.type, n(0), v(0), n(1), v(1), n(2), v(2), n(3), v(3));
     case 5:
-        helper.SetRootQueueDisc(type, n(0), v(0), n(1), v(1), n(2), v(2), n(3), v(3), n(4), v(4));
-        break;
+        return call(spec.type, n(0), v(0), n(1), v(1), n(2), v(2), n(3), v(3), n(4), v(4));
     default:
-        NS_ABORT_MSG_IF(attributes.size() != 6, "TcQdiscHelper: too many attributes");
-        helper.SetRootQueueDisc(type,
-                                n(0),
-                                v(0),
-                                n(1),
-                                v(1),
-                                n(2),
-                                v(2),
-                                n(3),
-                                v(3),
-                                n(4),
-                                v(4),
-                                n(5),
-                                v(5));
-        break;
+        return call(spec.type,
+                    n(0),
+                    v(0),
+                    n(1),
+                    v(1),
+                    n(2),
+                    v(2),
+                    n(3),
+                    v(3),
+                    n(4),
+                    v(4),
+                    n(5),
+                    v(5));
+    }
+}
+
+} // namespace
+
+void
+TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string& text)
+{
+    std::string name;
+    std::istringstream(text) >> name;
+    if (name != "htb")
+    {
+        WithAttributes([&helper](const std::string& type,
+                                 auto&&... args) { return helper.SetRootQueueDisc(type, args...); },
+                       Parse(text));
+        return;
+    }
+    // An htb tree: the qdisc line, then "class ..." and "qdisc parent ..." lines.
+    const std::vector<std::string> lines = SplitHtbClassLines(text);
+    const std::string& first = lines.front();
+    std::string options = first.substr(first.find("htb") + 3);
+    ParseHtbQdiscOptions(options); // checks the words now
+    std::string classes;
+    std::map<uint32_t, std::string> leafQdiscs;
+    std::vector<HtbClassConfig> configs;
+    for (size_t i = 1; i < lines.size(); ++i)
+    {
+        std::istringstream words(lines[i]);
+        std::string kind;
+        words >> kind;
+        if (kind == "class")
+        {
+            configs.push_back(ParseHtbClass(lines[i]));
+            classes += (classes.empty() ? "" : ";") + lines[i];
+            continue;
+        }
+        std::string parent;
+        std::string id;
+        words >> parent >> id;
+        if (kind != "qdisc" || parent != "parent")
+        {
+            throw std::invalid_argument("tc htb: \"" + lines[i] +
+                                        "\": expected \"class ...\" or \"qdisc parent "
+                                        "MAJOR:MINOR QDISC ...\"");
+        }
+        const size_t colon = id.find(':');
+        const uint32_t minor =
+            colon == std::string::npos
+                ? 0
+                : static_cast<uint32_t>(std::strtoul(id.substr(colon + 1).c_str(), nullptr, 16));
+        std::string qdisc;
+        std::getline(words, qdisc);
+        Parse(qdisc); // checks the words now
+        leafQdiscs[minor] = qdisc;
+    }
+    // Leaves (classes nobody names as parent), in classid order: the QueueDiscClasses.
+    std::vector<uint32_t> leaves;
+    for (const HtbClassConfig& config : configs)
+    {
+        bool parent = false;
+        for (const HtbClassConfig& other : configs)
+        {
+            parent = parent || other.parent == config.id;
+        }
+        if (!parent)
+        {
+            leaves.push_back(config.id);
+        }
+    }
+    std::sort(leaves.begin(), leaves.end());
+    const uint16_t handle = helper.SetRootQueueDisc("ns3::debloat::HtbQueueDisc",
+                                                    "Options",
+                                                    StringValue(options),
+                                                    "Classes",
+                                                    StringValue(classes));
+    if (leaves.empty())
+    {
+        return; // HtbQueueDisc stops with its own message
+    }
+    const TrafficControlHelper::ClassIdList ids =
+        helper.AddQueueDiscClasses(handle,
+                                   static_cast<uint16_t>(leaves.size()),
+                                   "ns3::QueueDiscClass");
+    for (size_t i = 0; i < leaves.size(); ++i)
+    {
+        const auto qdisc = leafQdiscs.find(leaves[i]);
+        if (qdisc == leafQdiscs.end())
+        {
+            throw std::invalid_argument("tc htb: leaf class " + FormatHtbClassId(leaves[i]) +
+                                        " has no \"qdisc parent " + FormatHtbClassId(leaves[i]) +
+                                        " ...\" line (Linux would give it pfifo)");
+        }
+        const uint16_t classId = ids[i];
+        WithAttributes(
+            [&helper, handle, classId](const std::string& type, auto&&... args) {
+                return helper.AddChildQueueDisc(handle, classId, type, args...);
+            },
+            Parse(qdisc->second));
     }
 }
 

@@ -7,6 +7,8 @@
 #ifndef TC_QDISC_HELPER_H
 #define TC_QDISC_HELPER_H
 
+#include "ns3/attribute.h"
+#include "ns3/ptr.h"
 #include "ns3/traffic-control-helper.h"
 
 #include <string>
@@ -31,7 +33,11 @@ namespace debloat
  *   ecn / noecn (default);
  * - pie: limit N (1000), target TIME (15ms), tupdate TIME (15ms), ecn / noecn (default);
  * - sfq: the words of SfqQueueDisc's Options;
- * - cake: the words of CakeQueueDisc's Options.
+ * - cake: the words of CakeQueueDisc's Options;
+ * - htb: a whole tree, as lines separated by ';' or newlines: the qdisc line ("htb default
+ *   12 r2q 10"), class lines ("class parent 1: classid 1:1 rate 92Mbit", see
+ *   ParseHtbClass()) and one leaf qdisc line per leaf class ("qdisc parent 1:12 sfq
+ *   perturb 10").
  *
  * Deviation from Linux: fq_codel's quantum and memory_limit, pie's alpha and beta, and the
  * other less common words are not accepted (an error names them).
@@ -56,6 +62,20 @@ class TcQdiscHelper
 
     /// @return the qdisc names accepted
     static std::vector<std::string> GetQdiscNames();
+
+    /// A queue disc as ns-3 builds it: the type and its attributes.
+    struct QdiscSpec
+    {
+        std::string type;                                                    ///< TypeId name
+        std::vector<std::pair<std::string, Ptr<AttributeValue>>> attributes; ///< settings
+    };
+
+    /**
+     * @param text one qdisc and its options (not an htb tree)
+     * @return its type and attributes
+     * @throws std::invalid_argument naming the unknown qdisc or word
+     */
+    static QdiscSpec Parse(const std::string& text);
 };
 
 } // namespace debloat

@@ -34,7 +34,7 @@ namespace
 {
 
 /// The accepted qdiscs as the unknown-qdisc message lists them (GetQdiscNames() order).
-const std::string ACCEPTED = "pfifo_fast, pfifo, fq_codel, codel, pie, sfq, cake";
+const std::string ACCEPTED = "pfifo_fast, pfifo, fq_codel, codel, pie, sfq, cake, htb";
 
 /**
  * Builds two nodes with the internet stack joined by a SimpleNetDevice pair, installs the
@@ -209,8 +209,8 @@ class TcQdiscNamesTestCase : public TestCase
     {
         const std::vector<std::string> names = TcQdiscHelper::GetQdiscNames();
         const std::vector<std::string> expected =
-            {"pfifo_fast", "pfifo", "fq_codel", "codel", "pie", "sfq", "cake"};
-        NS_TEST_ASSERT_MSG_EQ((names == expected), true, "the seven qdiscs, in order");
+            {"pfifo_fast", "pfifo", "fq_codel", "codel", "pie", "sfq", "cake", "htb"};
+        NS_TEST_ASSERT_MSG_EQ((names == expected), true, "the eight qdiscs, in order");
 
         const std::vector<std::pair<std::string, std::string>> types = {
             {"pfifo_fast", "ns3::PfifoFastQueueDisc"},
@@ -220,6 +220,7 @@ class TcQdiscNamesTestCase : public TestCase
             {"pie", "ns3::PieQueueDisc"},
             {"sfq", "ns3::debloat::SfqQueueDisc"},
             {"cake", "ns3::debloat::CakeQueueDisc"},
+            {"htb", "ns3::debloat::HtbQueueDisc"},
         };
         for (const auto& [name, type] : types)
         {
@@ -484,7 +485,7 @@ class TcQdiscErrorsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        for (const std::string name : {"fq_pie", "FQ_CODEL", "red", "pfifo_fastx", "htb"})
+        for (const std::string name : {"fq_pie", "FQ_CODEL", "red", "pfifo_fastx", "hfsc"})
         {
             const std::string message = SetRootError(name + " limit 100");
             NS_TEST_EXPECT_MSG_NE(message.find("\"" + name + "\""), std::string::npos, message);

@@ -1,0 +1,379 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "htb-queue-disc.h"
+
+#include "tc-options.h"
+
+#include "ns3/abort.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <iomanip>
+#include <stdexcept>
+
+namespace ns3
+{
+namespace debloat
+{
+
+NS_LOG_COMPONENT_DEFINE("HtbQueueDisc");
+
+NS_OBJECT_ENSURE_REGISTERED(HtbQueueDisc);
+
+/// Linux's Ethernet header: part of qdisc_pkt_len() (ns-3 items carry the IP packet).
+static constexpr uint32_t ETHERNET_HEADER = 14;
+
+TypeId
+HtbQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::debloat::HtbQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Debloat")
+            .AddConstructor<HtbQueueDisc>()
+            .AddAttribute("Default",
+                          "default: minor id of the class for unclassified packets (0: the "
+                          "direct queue)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HtbQueueDisc::m_defaultClass),
+                          MakeUintegerChecker<uint32_t>(0, 0xFFFF))
+            .AddAttribute("R2q",
+                          "r2q: a class's default quantum is its rate / r2q",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&HtbQueueDisc::m_r2q),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("DirectQlen",
+                          "direct_qlen: packets the direct queue holds",
+                          UintegerValue(1000),
+                          MakeUintegerAccessor(&HtbQueueDisc::m_directQlen),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Options",
+                          "tc-htb qdisc options, e.g. \"default 12 r2q 10\"; they override "
+                          "the attributes",
+                          StringValue(""),
+                          MakeStringAccessor(&HtbQueueDisc::m_options),
+                          MakeStringChecker())
+            .AddAttribute("Classes",
+                          "tc class lines separated by ';' or newlines, e.g. \"parent 1: "
+                          "classid 1:1 rate 92Mbit; parent 1:1 classid 1:10 rate 92Mbit\"",
+                          StringValue(""),
+                          MakeStringAccessor(&HtbQueueDisc::m_classes),
+                          MakeStringChecker());
+    return tid;
+}
+
+HtbQueueDisc::HtbQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HtbQueueDisc::~HtbQueueDisc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HtbQueueDisc::DoDispose()
+{
+    m_watchdog.Cancel();
+    m_scheduler.reset();
+    m_leafQdisc.clear();
+    m_pendingLeaves.clear();
+    m_pulled = nullptr;
+    QueueDisc::DoDispose();
+}
+
+void
+HtbQueueDisc::AddClass(const std::string& line)
+{
+    NS_ABORT_MSG_IF(m_scheduler, "HtbQueueDisc: AddClass() after initialization");
+    m_classLines.push_back(line);
+}
+
+void
+HtbQueueDisc::SetLeafQueueDisc(uint32_t id, Ptr<QueueDisc> qdisc)
+{
+    NS_ABORT_MSG_IF(m_scheduler, "HtbQueueDisc: SetLeafQueueDisc() after initialization");
+    NS_ABORT_MSG_IF(!qdisc, "HtbQueueDisc: class " << FormatHtbClassId(id) << ": no queue disc");
+    m_pendingLeaves[id] = qdisc;
+}
+
+bool
+HtbQueueDisc::CheckConfig()
+{
+    NS_LOG_FUNCTION(this);
+    try
+    {
+        if (!m_options.empty())
+        {
+            const HtbQdiscOptions options = ParseHtbQdiscOptions(m_options);
+            m_defaultClass = options.defaultClass;
+            m_r2q = options.r2q;
+            if (options.directQlen)
+            {
+                m_directQlen = options.directQlen;
+            }
+        }
+        m_scheduler = std::make_unique<HtbScheduler>(m_r2q);
+        std::vector<std::string> lines = SplitHtbClassLines(m_classes);
+        lines.insert(lines.end(), m_classLines.begin(), m_classLines.end());
+        for (const std::string& line : lines)
+        {
+            m_scheduler->AddClass(ParseHtbClass(line));
+        }
+    }
+    catch (const std::invalid_argument& error)
+    {
+        NS_ABORT_MSG("HtbQueueDisc: " << error.what());
+    }
+    m_leaves = m_scheduler->GetLeaves();
+    std::sort(m_leaves.begin(), m_leaves.end());
+    NS_ABORT_MSG_IF(m_leaves.empty(), "HtbQueueDisc: no classes (give \"Classes\")");
+
+    if (!m_pendingLeaves.empty())
+    {
+        NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0,
+                        "HtbQueueDisc: leaf queue discs given both with SetLeafQueueDisc() "
+                        "and as QueueDiscClasses");
+        for (const auto& [id, qdisc] : m_pendingLeaves)
+        {
+            NS_ABORT_MSG_IF(!m_scheduler->HasClass(id),
+                            "HtbQueueDisc: class " << FormatHtbClassId(id)
+                                                   << " has a queue disc but does not exist");
+            NS_ABORT_MSG_IF(!m_scheduler->IsLeaf(id),
+                            "HtbQueueDisc: class " << FormatHtbClassId(id)
+                                                   << " has children: only leaves have a queue "
+                                                      "disc");
+        }
+        for (uint32_t id : m_leaves)
+        {
+            const auto it = m_pendingLeaves.find(id);
+            NS_ABORT_MSG_IF(it == m_pendingLeaves.end(),
+                            "HtbQueueDisc: leaf class "
+                                << FormatHtbClassId(id)
+                                << " has no queue disc (Linux would give it pfifo)");
+            Ptr<QueueDiscClass> qdClass = CreateObject<QueueDiscClass>();
+            qdClass->SetQueueDisc(it->second);
+            AddQueueDiscClass(qdClass);
+        }
+    }
+    if (GetNQueueDiscClasses() < m_leaves.size())
+    {
+        NS_ABORT_MSG("HtbQueueDisc: leaf class "
+                     << FormatHtbClassId(m_leaves[GetNQueueDiscClasses()])
+                     << " has no queue disc (one QueueDiscClass per leaf, in classid order; "
+                        "Linux would give it pfifo)");
+    }
+    NS_ABORT_MSG_IF(GetNQueueDiscClasses() > m_leaves.size(),
+                    "HtbQueueDisc: " << GetNQueueDiscClasses() << " QueueDiscClasses for "
+                                     << m_leaves.size() << " leaf classes");
+    for (size_t i = 0; i < m_leaves.size(); ++i)
+    {
+        m_leafQdisc[m_leaves[i]] = GetQueueDiscClass(i)->GetQueueDisc();
+    }
+    if (m_defaultClass)
+    {
+        NS_ABORT_MSG_IF(!m_scheduler->HasClass(m_defaultClass),
+                        "HtbQueueDisc: default class " << FormatHtbClassId(m_defaultClass)
+                                                       << " does not exist");
+        NS_ABORT_MSG_IF(!m_scheduler->IsLeaf(m_defaultClass),
+                        "HtbQueueDisc: default class " << FormatHtbClassId(m_defaultClass)
+                                                       << " is not a leaf");
+    }
+    // The direct queue.
+    NS_ABORT_MSG_IF(GetNInternalQueues() > 0,
+                    "HtbQueueDisc: keeps its own direct queue; do not add internal queues");
+    Ptr<DropTailQueue<QueueDiscItem>> direct = CreateObject<DropTailQueue<QueueDiscItem>>();
+    direct->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, m_directQlen));
+    AddInternalQueue(direct);
+    return true;
+}
+
+void
+HtbQueueDisc::InitializeParams()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+const HtbScheduler&
+HtbQueueDisc::GetScheduler() const
+{
+    NS_ABORT_MSG_IF(!m_scheduler, "HtbQueueDisc: not initialized yet");
+    return *m_scheduler;
+}
+
+const std::vector<uint32_t>&
+HtbQueueDisc::GetLeaves() const
+{
+    return m_leaves;
+}
+
+bool
+HtbQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    // htb_classify(): the filters, else the default class, else the direct queue.
+    uint32_t leaf = m_defaultClass;
+    if (GetNPacketFilters() > 0)
+    {
+        const int32_t result = Classify(item);
+        if (result > 0 && m_scheduler->HasClass(static_cast<uint32_t>(result)) &&
+            m_scheduler->IsLeaf(static_cast<uint32_t>(result)))
+        {
+            leaf = static_cast<uint32_t>(result);
+        }
+    }
+    if (leaf == 0)
+    {
+        // The internal queue drops (and reports) when full.
+        const bool queued = GetInternalQueue(0)->Enqueue(item);
+        if (queued)
+        {
+            m_directPackets++;
+        }
+        return queued;
+    }
+    Ptr<QueueDisc> qdisc = m_leafQdisc[leaf];
+    // A child's drop is reported to this queue disc by ns-3 (ChildQueueDiscDropped).
+    if (!qdisc->Enqueue(item))
+    {
+        return false;
+    }
+    m_scheduler->Activate(leaf, Simulator::Now().GetNanoSeconds());
+    return true;
+}
+
+Ptr<QueueDiscItem>
+HtbQueueDisc::DoDequeue()
+{
+    NS_LOG_FUNCTION(this);
+    // htb_dequeue(): the direct queue first, unshaped.
+    if (Ptr<QueueDiscItem> item = GetInternalQueue(0)->Dequeue())
+    {
+        return item;
+    }
+    auto pull = [this](uint32_t leaf) -> std::optional<uint32_t> {
+        m_pulled = m_leafQdisc[leaf]->Dequeue();
+        if (!m_pulled)
+        {
+            return std::nullopt;
+        }
+        return m_pulled->GetSize() + ETHERNET_HEADER;
+    };
+    auto empty = [this](uint32_t leaf) { return m_leafQdisc[leaf]->GetNPackets() == 0; };
+    const std::optional<uint32_t> leaf =
+        m_scheduler->Dequeue(Simulator::Now().GetNanoSeconds(), pull, empty);
+    if (!leaf)
+    {
+        ArmWatchdog();
+        return nullptr;
+    }
+    Ptr<QueueDiscItem> item = m_pulled;
+    m_pulled = nullptr;
+    return item;
+}
+
+void
+HtbQueueDisc::ArmWatchdog()
+{
+    const std::optional<int64_t> next = m_scheduler->GetNextEvent();
+    if (!next || GetNPackets() == 0)
+    {
+        return;
+    }
+    // qdisc_watchdog_schedule_ns(): a new time replaces the pending one.
+    m_watchdog.Cancel();
+    const int64_t delay = std::max<int64_t>(*next - Simulator::Now().GetNanoSeconds(), 0);
+    m_watchdog = Simulator::Schedule(NanoSeconds(delay), &HtbQueueDisc::Watchdog, this);
+}
+
+void
+HtbQueueDisc::Watchdog()
+{
+    NS_LOG_FUNCTION(this);
+    Run();
+}
+
+void
+HtbQueueDisc::PrintStats(std::ostream& os)
+{
+    const Stats& stats = GetStats();
+    os << "qdisc htb 1: root r2q " << m_r2q << " default " << std::hex << "0x" << m_defaultClass
+       << std::dec << " direct_packets_stat " << m_directPackets << " direct_qlen " << m_directQlen
+       << "\n Sent " << stats.nTotalSentBytes << " bytes " << stats.nTotalSentPackets
+       << " pkt (dropped " << stats.nTotalDroppedPackets << ", overlimits "
+       << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
+       << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()
+       << "p requeues " << stats.nTotalRequeuedPackets << "\n";
+}
+
+void
+HtbQueueDisc::PrintClassStats(std::ostream& os) const
+{
+    if (!m_scheduler)
+    {
+        return;
+    }
+    std::vector<uint32_t> ids;
+    for (uint32_t id = 1; id <= 0xFFFF; ++id)
+    {
+        if (m_scheduler->HasClass(id))
+        {
+            ids.push_back(id);
+        }
+    }
+    for (uint32_t id : ids)
+    {
+        const HtbClassConfig& config = m_scheduler->GetClassConfig(id);
+        const HtbClassStats stats = m_scheduler->GetClassStats(id);
+        // htb_print_opt(): "class htb 1:10 parent 1:1 leaf 10: prio 0 rate ... ceil ... burst
+        // ... cburst ...", then the counters and htb_print_xstats().
+        os << "class htb " << FormatHtbClassId(id) << " ";
+        if (config.parent)
+        {
+            os << "parent " << FormatHtbClassId(config.parent) << " ";
+        }
+        else
+        {
+            os << "root ";
+        }
+        if (stats.leaf)
+        {
+            os << "prio " << config.prio << " ";
+        }
+        os << "rate " << FormatTcRate(config.rate.bytesPerSecond * 8) << " ceil "
+           << FormatTcRate(config.ceil.bytesPerSecond * 8) << " burst "
+           << FormatTcSize(config.burst) << " cburst " << FormatTcSize(config.cburst) << "\n";
+        uint32_t backlogPackets = 0;
+        uint64_t backlogBytes = 0;
+        uint64_t drops = 0;
+        if (stats.leaf)
+        {
+            const auto leaf = m_leafQdisc.find(id);
+            if (leaf != m_leafQdisc.end())
+            {
+                backlogPackets = leaf->second->GetNPackets();
+                backlogBytes = leaf->second->GetNBytes();
+                drops = leaf->second->GetStats().nTotalDroppedPackets;
+            }
+        }
+        // tokens and ctokens as PSCHED_NS2TICKS(): ns >> 6.
+        os << " Sent " << stats.bytes << " bytes " << stats.packets << " pkt (dropped " << drops
+           << ", overlimits 0 requeues 0)\n backlog " << backlogBytes << "b " << backlogPackets
+           << "p requeues 0\n lended: " << stats.lends << " borrowed: " << stats.borrows
+           << " giants: " << stats.giants << "\n tokens: " << (stats.tokens >> 6)
+           << " ctokens: " << (stats.ctokens >> 6) << "\n\n";
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

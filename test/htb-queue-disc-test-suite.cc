@@ -1,0 +1,541 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * HtbQueueDisc behind an always-ready device, so that HTB is the only bottleneck: a class's
+ * burst and long-run rate, borrowing in proportion to quanta, priority, a leaf SFQ's fairness
+ * under the sqm "simplest" layout at 92% of 100 Mbit/s, and invalid trees.
+ *
+ * Token arithmetic used below (sch_htb.c): a class starts with full buckets, tokens = buffer
+ * = the time of `burst` bytes at `rate`; sending len bytes costs l2t(len) = len / rate; the
+ * class may send while tokens (and ctokens, at ceil) are not negative; otherwise it waits
+ * until they are. qdisc_pkt_len of a 1500-byte IP packet is 1514.
+ */
+
+#include "debloat-test-utils.h"
+
+#include "ns3/cake-queue-disc.h"
+#include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
+#include "ns3/dscp-packet-filter.h"
+#include "ns3/htb-queue-disc.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/sfq-queue-disc.h"
+#include "ns3/sqm-helper.h"
+#include "ns3/traffic-control-module.h"
+
+#include <map>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::debloat;
+
+namespace
+{
+
+/**
+ * A UDP/IPv4 queue disc item.
+ * @param port the flow's source port
+ * @param ipSize the IP packet's size, bytes
+ * @param tos the TOS byte
+ * @return the item
+ */
+Ptr<QueueDiscItem>
+MakeItem(uint16_t port, uint32_t ipSize, uint8_t tos = 0)
+{
+    Ptr<Packet> packet = Create<Packet>(ipSize - 28);
+    UdpHeader udp;
+    udp.SetSourcePort(port);
+    udp.SetDestinationPort(9);
+    packet->AddHeader(udp);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address("10.0.0.1"));
+    ip.SetDestination(Ipv4Address("10.0.0.2"));
+    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    ip.SetTos(tos);
+    return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
+}
+
+/**
+ * @param packets the pfifo limit
+ * @return a pfifo leaf
+ */
+Ptr<QueueDisc>
+MakePfifo(uint32_t packets = 100000)
+{
+    Ptr<QueueDisc> fifo = CreateObject<FifoQueueDisc>();
+    fifo->SetAttribute("MaxSize", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, packets)));
+    return fifo;
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief An HtbQueueDisc whose device takes every packet at once; records what it sends.
+ */
+class HtbRun
+{
+  public:
+    /// One packet sent.
+    struct Sent
+    {
+        Time at;         ///< when
+        uint16_t port;   ///< its flow (UDP source port)
+        uint32_t ipSize; ///< its IP size
+    };
+
+    /**
+     * @param options the qdisc line
+     * @param classes the class lines
+     * @param leaves the leaves' queue discs
+     */
+    HtbRun(const std::string& options,
+           const std::string& classes,
+           const std::map<uint32_t, Ptr<QueueDisc>>& leaves)
+    {
+        m_htb = CreateObjectWithAttributes<HtbQueueDisc>("Options",
+                                                         StringValue(options),
+                                                         "Classes",
+                                                         StringValue(classes));
+        for (const auto& [id, qdisc] : leaves)
+        {
+            m_htb->SetLeafQueueDisc(id, qdisc);
+        }
+        m_htb->SetSendCallback(MakeCallbackOrFunction());
+        m_htb->Initialize();
+    }
+
+    /**
+     * Enqueues items at a time, then runs the queue disc (member function: ns-3.35's
+     * Simulator::Schedule takes no lambdas).
+     * @param at the time
+     * @param items the items
+     */
+    void EnqueueAt(Time at, std::vector<Ptr<QueueDiscItem>> items)
+    {
+        Simulator::Schedule(at, &HtbRun::EnqueueNow, this, items);
+    }
+
+    /**
+     * @param items the items
+     */
+    void EnqueueNow(std::vector<Ptr<QueueDiscItem>> items)
+    {
+        for (const auto& item : items)
+        {
+            m_htb->Enqueue(item);
+        }
+        m_htb->Run();
+    }
+
+    /**
+     * Runs until a time, then disposes of everything.
+     * @param stop the time
+     */
+    void RunUntil(Time stop)
+    {
+        Simulator::Stop(stop);
+        Simulator::Run();
+    }
+
+    /// Disposes of the queue disc and the simulator.
+    void Finish()
+    {
+        m_htb->Dispose();
+        Simulator::Destroy();
+    }
+
+    /// @return the queue disc
+    Ptr<HtbQueueDisc> Htb() const
+    {
+        return m_htb;
+    }
+
+    /// @return what was sent
+    const std::vector<Sent>& GetSent() const
+    {
+        return m_sent;
+    }
+
+    /**
+     * @param port a flow
+     * @param from window start
+     * @param to window end
+     * @return IP bytes of that flow sent in [from, to)
+     */
+    uint64_t Bytes(uint16_t port, Time from, Time to) const
+    {
+        uint64_t bytes = 0;
+        for (const Sent& s : m_sent)
+        {
+            if (s.port == port && s.at >= from && s.at < to)
+            {
+                bytes += s.ipSize;
+            }
+        }
+        return bytes;
+    }
+
+  private:
+    /// @return the send callback
+    std::function<void(Ptr<QueueDiscItem>)> MakeCallbackOrFunction()
+    {
+        return [this](Ptr<QueueDiscItem> item) {
+            // QueueDisc::Transmit() has added the IP header: read the UDP port after it.
+            Ptr<Packet> copy = item->GetPacket()->Copy();
+            Ipv4Header ip;
+            copy->RemoveHeader(ip);
+            UdpHeader udp;
+            copy->RemoveHeader(udp);
+            m_sent.push_back({Simulator::Now(), udp.GetSourcePort(), ip.GetPayloadSize() + 20});
+        };
+    }
+
+    Ptr<HtbQueueDisc> m_htb;  ///< the queue disc
+    std::vector<Sent> m_sent; ///< what it sent
+};
+
+/**
+ * @param count how many
+ * @param port the flow
+ * @param ipSize IP bytes each
+ * @param tos TOS byte
+ * @return items
+ */
+std::vector<Ptr<QueueDiscItem>>
+Items(uint32_t count, uint16_t port, uint32_t ipSize, uint8_t tos = 0)
+{
+    std::vector<Ptr<QueueDiscItem>> items;
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        items.push_back(MakeItem(port, ipSize, tos));
+    }
+    return items;
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief A burst of at most `burst` bytes passes at line rate, then the class paces at its
+ * rate.
+ */
+class HtbBurstAndRateTestCase : public TestCase
+{
+  public:
+    HtbBurstAndRateTestCase()
+        : TestCase("burst bytes pass at once, then the class keeps its rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 1:1 and its leaf 1:10: rate = ceil = 10 Mbit/s (1250000 B/s), burst = cburst =
+        // 15000 bytes: buffer = 15000 / 1250000 s = 12 ms. A packet of 1514 bytes costs
+        // 1514 / 1250000 s = 1.2112 ms. 2000 packets queued at t = 0: packet k goes at once
+        // while 12 - 1.2112 k >= 0 ms, k = 0..9 (10 packets, 15140 bytes: the burst plus the
+        // part of a packet the last one overdraws). After the 10th, tokens are
+        // 12 - 12.112 = -0.112 ms: packet 10 waits 0.112 ms, then each next one 1.2112 ms.
+        // Packet k >= 10 leaves at 0.112 + 1.2112 (k - 10) ms; the last, k = 1999, at
+        // 2409.1888 ms. Over that time the class sent its rate plus one burst:
+        // 2000 x 1514 bytes = 1250000 B/s x 2.4091888 s + 12 ms x 1250000 B/s (+ 140 bytes).
+        HtbRun run("default 10",
+                   "parent 1: classid 1:1 rate 10Mbit burst 15000 cburst 15000;"
+                   "parent 1:1 classid 1:10 rate 10Mbit burst 15000 cburst 15000",
+                   {{0x10, MakePfifo()}});
+        run.EnqueueAt(Seconds(0), Items(2000, 1000, 1500));
+        run.RunUntil(Seconds(3));
+        const auto& sent = run.GetSent();
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 2000, "every packet sent");
+        for (uint32_t k = 0; k < 10; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(sent[k].at, Seconds(0), "burst packet " << k);
+        }
+        // psched's mult/shift rounding: a few ns per packet at most.
+        const Time tolerance = NanoSeconds(20);
+        NS_TEST_EXPECT_MSG_EQ_TOL(sent[10].at, MicroSeconds(112), tolerance, "packet 10");
+        NS_TEST_EXPECT_MSG_EQ_TOL(sent[11].at, NanoSeconds(1323200), tolerance, "packet 11");
+        NS_TEST_EXPECT_MSG_EQ_TOL(sent[1999].at,
+                                  NanoSeconds(2409188800),
+                                  NanoSeconds(2000 * 5),
+                                  "packet 1999");
+        const auto stats = run.Htb()->GetScheduler().GetClassStats(0x10);
+        NS_TEST_EXPECT_MSG_EQ(stats.packets, 2000, "class packets");
+        NS_TEST_EXPECT_MSG_EQ(stats.bytes, 2000 * 1514, "class bytes (qdisc_pkt_len)");
+        run.Finish();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Two classes borrow their parent's unused rate, up to their ceils, in proportion to
+ * their quanta; a lower prio value takes the spare rate first.
+ */
+class HtbBorrowingTestCase : public TestCase
+{
+  public:
+    HtbBorrowingTestCase()
+        : TestCase("borrowing in proportion to quanta; prio first")
+    {
+    }
+
+  private:
+    /**
+     * Runs two saturated leaves for 10 s.
+     * @param a the first leaf's options
+     * @param b the second leaf's options
+     * @param[out] rateA the first's Mbit/s over 1..10 s
+     * @param[out] rateB the second's
+     */
+    void Run(const std::string& a, const std::string& b, double& rateA, double& rateB)
+    {
+        HtbRun run("",
+                   "parent 1: classid 1:1 rate 10Mbit;"
+                   "parent 1:1 classid 1:10 " +
+                       a + ";parent 1:1 classid 1:20 " + b,
+                   {{0x10, MakePfifo()}, {0x20, MakePfifo()}});
+        // Each flow goes to its leaf through a DSCP map.
+        Ptr<DscpPacketFilter> filter = CreateObject<DscpPacketFilter>();
+        filter->SetMap("8=1:10,16=1:20");
+        run.Htb()->AddPacketFilter(filter);
+        // 10 Mbit/s for 10 s is 8300 packets of 1500 bytes; queue 9000 of each.
+        run.EnqueueAt(Seconds(0), Items(9000, 1, 1500, 8 << 2));
+        run.EnqueueAt(Seconds(0), Items(9000, 2, 1500, 16 << 2));
+        run.RunUntil(Seconds(10));
+        rateA = run.Bytes(1, Seconds(1), Seconds(10)) * 8 / 9.0 / 1e6;
+        rateB = run.Bytes(2, Seconds(1), Seconds(10)) * 8 / 9.0 / 1e6;
+        run.Finish();
+    }
+
+    void DoRun() override
+    {
+        // The parent's 10 Mbit/s counts 1514 bytes per 1500-byte IP packet: IP goodput
+        // 10 x 1500 / 1514 = 9.9075 Mbit/s in all. Each leaf has rate 2.5 Mbit/s and sends
+        // that at level 0; the other 5 Mbit/s they borrow from 1:1 (level 7), where DRR
+        // with quanta 1500 and 4500 gives one 1514-byte packet to 1:10 for three to 1:20:
+        // 1:10 gets 2.5 + 5/4 = 3.75 and 1:20 2.5 + 15/4 = 6.25 (x 1500/1514 as IP).
+        double a = 0;
+        double b = 0;
+        Run("rate 2500kbit ceil 10Mbit quantum 1500",
+            "rate 2500kbit ceil 10Mbit quantum 4500",
+            a,
+            b);
+        const double ip = 1500.0 / 1514;
+        NS_TEST_EXPECT_MSG_EQ_TOL(a, 3.75 * ip, 0.1, "1:10 with quantum 1500");
+        NS_TEST_EXPECT_MSG_EQ_TOL(b, 6.25 * ip, 0.1, "1:20 with quantum 4500");
+
+        // prio: rate 2 Mbit/s each, ceil 10. The spare 6 Mbit/s at level 7 goes to the
+        // lower prio value first, all of it: 1:10 (prio 0) 8, 1:20 (prio 1) 2.
+        Run("rate 2Mbit ceil 10Mbit prio 0", "rate 2Mbit ceil 10Mbit prio 1", a, b);
+        NS_TEST_EXPECT_MSG_EQ_TOL(a, 8 * ip, 0.1, "1:10, prio 0");
+        NS_TEST_EXPECT_MSG_EQ_TOL(b, 2 * ip, 0.1, "1:20, prio 1");
+
+        // ceil: 1:10 may borrow only up to 3 Mbit/s; 1:20 takes the rest (7).
+        Run("rate 2Mbit ceil 3Mbit prio 0", "rate 2Mbit ceil 10Mbit prio 1", a, b);
+        NS_TEST_EXPECT_MSG_EQ_TOL(a, 3 * ip, 0.1, "1:10 held at its ceil");
+        NS_TEST_EXPECT_MSG_EQ_TOL(b, 7 * ip, 0.1, "1:20 takes the rest");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The first seed's shaper: sqm's "simplest" at 92% of 100 Mbit/s with SFQ: the
+ * shaped rate, and SFQ's byte fairness between flows of different packet sizes under it.
+ */
+class HtbSqmSfqTestCase : public TestCase
+{
+  public:
+    HtbSqmSfqTestCase()
+        : TestCase("sqm simplest at 92% of 100 Mbps with sfq: rate and fairness")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The layout the helper builds: the text, checked word for word.
+        NS_TEST_EXPECT_MSG_EQ(SqmHelper::GetTcText(SqmHelper::SIMPLEST, 92000, "sfq"),
+                              "htb default 10; class parent 1: classid 1:1 rate 92000kbit ceil "
+                              "92000kbit; class parent 1:1 classid 1:10 rate 92000kbit ceil "
+                              "92000kbit prio 0; qdisc parent 1:10 sfq",
+                              "simplest");
+        // 92 Mbit/s = 11500000 B/s. Two flows, 1500- and 500-byte IP packets (1514 and 514
+        // with the Ethernet header), both saturating. SFQ's DRR gives each flow the same
+        // qdisc bytes, so over 2 s each gets 11500000 / 2 B/s of 1514- or 514-byte packets.
+        HtbRun run("default 10",
+                   "parent 1: classid 1:1 rate 92000kbit ceil 92000kbit;"
+                   "parent 1:1 classid 1:10 rate 92000kbit ceil 92000kbit prio 0",
+                   {{0x10,
+                     CreateObjectWithAttributes<SfqQueueDisc>("Limit",
+                                                              UintegerValue(10000),
+                                                              "Depth",
+                                                              UintegerValue(127))}});
+        for (int ms = 0; ms < 2100; ms += 10)
+        {
+            // Enough for more than each flow's share every 10 ms (38 of 1514 bytes would be
+            // the whole rate); SFQ's depth drops the excess.
+            run.EnqueueAt(MilliSeconds(ms), Items(40, 1, 1500));
+            run.EnqueueAt(MilliSeconds(ms), Items(120, 2, 500));
+        }
+        run.RunUntil(MilliSeconds(2100));
+        const double big = run.Bytes(1, Seconds(0.1), Seconds(2.1)) * 1514.0 / 1500;
+        const double small = run.Bytes(2, Seconds(0.1), Seconds(2.1)) * 514.0 / 500;
+        NS_TEST_EXPECT_MSG_EQ_TOL((big + small) / 2.0, 11500000.0, 11500000.0 * 0.01, "rate");
+        NS_TEST_EXPECT_MSG_EQ_TOL(big / small, 1.0, 0.02, "SFQ byte fairness under HTB");
+        run.Finish();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Invalid trees stop with a message naming the class.
+ */
+class HtbInvalidTreesTestCase : public TestCase
+{
+  public:
+    HtbInvalidTreesTestCase()
+        : TestCase("invalid trees stop with a message naming the class")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            std::string options;  ///< qdisc line
+            std::string classes;  ///< class lines
+            bool leafQdisc;       ///< give 1:10 a queue disc
+            std::string expected; ///< in the message
+        };
+
+        const std::vector<Case> cases = {
+            {"", "parent 1: classid 1:10 rate 2Mbit ceil 1Mbit", true, "1:10"},
+            {"",
+             "parent 1: classid 1:1 rate 2Mbit; parent 1:1 classid 1:10 rate 1Mbit;"
+             "parent 1:1 classid 1:20 rate 1Mbit",
+             true,
+             "1:20"},
+            {"default 30", "parent 1: classid 1:10 rate 1Mbit", true, "1:30"},
+            {"", "parent 1:5 classid 1:10 rate 1Mbit", true, "1:5"},
+            {"", "parent 1: classid 1:10 ceil 1Mbit", true, "rate"},
+            {"defualt 10", "parent 1: classid 1:10 rate 1Mbit", true, "defualt"},
+        };
+        for (const Case& c : cases)
+        {
+            const debloattest::ChildOutcome outcome = debloattest::RunInChild([c] {
+                Ptr<HtbQueueDisc> htb =
+                    CreateObjectWithAttributes<HtbQueueDisc>("Options",
+                                                             StringValue(c.options),
+                                                             "Classes",
+                                                             StringValue(c.classes));
+                if (c.leafQdisc)
+                {
+                    htb->SetLeafQueueDisc(0x10, MakePfifo());
+                }
+                htb->Initialize();
+            });
+            NS_TEST_EXPECT_MSG_EQ(outcome.stopped, true, c.classes);
+            NS_TEST_EXPECT_MSG_NE(outcome.output.find(c.expected),
+                                  std::string::npos,
+                                  outcome.output);
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The sqm layouts install through TrafficControlHelper: types, leaves, the filter.
+ */
+class HtbSqmLayoutsTestCase : public TestCase
+{
+  public:
+    HtbSqmLayoutsTestCase()
+        : TestCase("sqm layouts install: simplest, simple (with its DSCP filter), piece_of_cake")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        SimpleNetDeviceHelper devices;
+        NetDeviceContainer link = devices.Install(nodes);
+
+        // 100 Mbit/s x 92% = 92000 kbit. simple: 1:11 ceil 92000 / 3 = 30666 kbit, 1:12
+        // and 1:13 rate 92000 / 6 = 15333 kbit, ceil 92000 - 16 = 91984 kbit.
+        const std::string simple = SqmHelper::GetTcText(SqmHelper::SIMPLE, 92000, "fq_codel");
+        NS_TEST_EXPECT_MSG_NE(simple.find("classid 1:11 rate 128kbit ceil 30666kbit prio 1"),
+                              std::string::npos,
+                              simple);
+        NS_TEST_EXPECT_MSG_NE(simple.find("classid 1:12 rate 15333kbit ceil 91984kbit prio 2"),
+                              std::string::npos,
+                              simple);
+        TrafficControlHelper tch;
+        SqmHelper::SetRootQueueDisc(tch, SqmHelper::SIMPLE, DataRate("100Mbps"), 92, "fq_codel");
+        QueueDiscContainer qdiscs = tch.Install(link.Get(0));
+        Ptr<HtbQueueDisc> htb = DynamicCast<HtbQueueDisc>(qdiscs.Get(0));
+        NS_TEST_ASSERT_MSG_NE(htb, nullptr, "root is HTB");
+        htb->Initialize();
+        const std::vector<uint32_t> leaves = {0x10, 0x11, 0x12, 0x13};
+        NS_TEST_EXPECT_MSG_EQ((htb->GetLeaves() == leaves), true, "leaves 1:10 .. 1:13");
+        NS_TEST_EXPECT_MSG_EQ(htb->GetNPacketFilters(), 1, "the DSCP filter");
+        NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(1)->GetQueueDisc()->GetInstanceTypeId(),
+                              FqCoDelQueueDisc::GetTypeId(),
+                              "fq_codel on 1:11");
+        NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(0)->GetQueueDisc()->GetInstanceTypeId(),
+                              FifoQueueDisc::GetTypeId(),
+                              "pfifo on 1:10");
+        // EF (DSCP 46, TOS 0xB8) goes to 1:11, CS1 (TOS 0x20) to 1:13, the rest to 1:12.
+        htb->Enqueue(MakeItem(1, 100, 0xB8));
+        htb->Enqueue(MakeItem(2, 100, 0x20));
+        htb->Enqueue(MakeItem(3, 100, 0));
+        NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(1)->GetQueueDisc()->GetNPackets(), 1, "EF");
+        NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(3)->GetQueueDisc()->GetNPackets(), 1, "CS1");
+        NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(2)->GetQueueDisc()->GetNPackets(), 1, "BE");
+
+        // piece_of_cake: cake alone at the shaped rate, besteffort.
+        NS_TEST_EXPECT_MSG_EQ(SqmHelper::GetTcText(SqmHelper::PIECE_OF_CAKE, 92000, "fq_codel"),
+                              "cake bandwidth 92000kbit besteffort",
+                              "piece_of_cake");
+        TrafficControlHelper cake;
+        SqmHelper::SetRootQueueDisc(cake, SqmHelper::PIECE_OF_CAKE, DataRate("100Mbps"), 92);
+        QueueDiscContainer cakes = cake.Install(link.Get(1));
+        Ptr<CakeQueueDisc> root = DynamicCast<CakeQueueDisc>(cakes.Get(0));
+        NS_TEST_ASSERT_MSG_NE(root, nullptr, "root is CAKE");
+        root->Initialize();
+        NS_TEST_EXPECT_MSG_EQ(root->GetConfig().rate, 92000000 / 8, "92000 kbit/s in bytes/s");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The debloat-htb-queue-disc suite.
+ */
+class HtbQueueDiscTestSuite : public TestSuite
+{
+  public:
+    HtbQueueDiscTestSuite()
+        : TestSuite("debloat-htb-queue-disc", compat::SUITE_UNIT)
+    {
+        AddTestCase(new HtbBurstAndRateTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbBorrowingTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbSqmSfqTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbSqmLayoutsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbInvalidTreesTestCase(), compat::TEST_QUICK);
+    }
+};
+
+/// The suite's single instance.
+HtbQueueDiscTestSuite g_htbQueueDiscTestSuite;
+
+} // namespace

@@ -31,6 +31,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <map>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -267,6 +268,24 @@ class HtbBurstAndRateTestCase : public TestCase
         const auto stats = run.Htb()->GetScheduler().GetClassStats(0x10);
         NS_TEST_EXPECT_MSG_EQ(stats.packets, 2000, "class packets");
         NS_TEST_EXPECT_MSG_EQ(stats.bytes, 2000 * 1514, "class bytes (qdisc_pkt_len)");
+        // tc -s class show: every packet went at level 0, within the leaf's own rate, so the
+        // leaf lent (to itself) 2000 times and borrowed never; 1:1 neither lent nor borrowed
+        // (htb_charge_class() counts a lend only at the level that permitted the packet).
+        std::ostringstream classes;
+        run.Htb()->PrintClassStats(classes);
+        const std::string text = classes.str();
+        NS_TEST_EXPECT_MSG_NE(text.find("class htb 1:10 parent 1:1 prio 0 rate 10Mbit ceil "
+                                        "10Mbit burst 15000b cburst 15000b"),
+                              std::string::npos,
+                              text);
+        NS_TEST_EXPECT_MSG_NE(text.find("Sent 3028000 bytes 2000 pkt"), std::string::npos, text);
+        NS_TEST_EXPECT_MSG_NE(text.find("lended: 2000 borrowed: 0 giants: 0"),
+                              std::string::npos,
+                              text);
+        NS_TEST_EXPECT_MSG_NE(text.find("class htb 1:1 root rate 10Mbit"), std::string::npos, text);
+        NS_TEST_EXPECT_MSG_NE(text.find("lended: 0 borrowed: 0 giants: 0"),
+                              std::string::npos,
+                              text);
         run.Finish();
     }
 };

@@ -9,8 +9,8 @@
  * COBALT part of cake_set_rate()), in the form of Linux 6.x that returns a drop reason.
  */
 
-#ifndef COBALT_H
-#define COBALT_H
+#ifndef DEBLOAT_COBALT_H
+#define DEBLOAT_COBALT_H
 
 #include <array>
 #include <cstdint>
@@ -200,4 +200,4 @@ CobaltParameters CobaltParametersForRate(uint64_t rate,
 } // namespace debloat
 } // namespace ns3
 
-#endif // COBALT_H
+#endif // DEBLOAT_COBALT_H

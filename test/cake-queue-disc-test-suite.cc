@@ -53,36 +53,7 @@ constexpr uint32_t FULL_LEN = 1514;
 /// The global shaper's time for one such packet at 10 Mbit/s: 1514 * 800 ns = 1.2112 ms.
 constexpr int64_t SLOT_NS = FULL_LEN * NS_PER_BYTE_10MBIT;
 
-/**
- * A UDP/IPv4 queue disc item.
- * @param source source address
- * @param destination destination address
- * @param port source port (tells the flows of a host apart)
- * @param ipSize the IP packet's size in bytes (cake counts 14 more, the Ethernet header)
- * @param tos the ToS byte (DSCP << 2 | ECN)
- * @return the item
- */
-Ptr<Ipv4QueueDiscItem>
-MakeUdpItem(const char* source,
-            const char* destination,
-            uint16_t port,
-            uint32_t ipSize,
-            uint8_t tos = 0)
-{
-    Ptr<Packet> packet = Create<Packet>(ipSize - 28);
-    UdpHeader udp;
-    udp.SetSourcePort(port);
-    udp.SetDestinationPort(9);
-    packet->AddHeader(udp);
-    Ipv4Header ip;
-    ip.SetSource(Ipv4Address(source));
-    ip.SetDestination(Ipv4Address(destination));
-    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(packet->GetSize());
-    ip.SetTos(tos);
-    ip.SetTtl(64);
-    return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
-}
+using debloattest::MakeUdpItem;
 
 /**
  * A TCP/IPv4 segment of one connection (10.0.0.2:5001 -> 10.0.0.1:80), as a receiver sends
@@ -173,70 +144,16 @@ DscpOf(Ptr<const QueueDiscItem> item)
 
 /**
  * @ingroup debloat-tests
- * @brief A CakeQueueDisc behind an always-ready device: the queue disc runs (as the traffic
- * control layer runs it after each enqueue, and as its watchdog runs it), and every packet
- * it lets go is recorded with its time. The shaper is then the only bottleneck.
+ * @brief A CakeQueueDisc behind an always-ready device (debloattest::QdiscRun): the
+ * shaper is then the only bottleneck.
  */
-class ShapedRun
+class ShapedRun : public debloattest::QdiscRun
 {
   public:
-    /// One packet the queue disc sent.
-    struct Sent
-    {
-        Time at;                 ///< when it left
-        Ptr<QueueDiscItem> item; ///< the packet
-        Time sojourn;            ///< how long it was queued
-    };
-
     /// @param options tc-cake options
     explicit ShapedRun(const std::string& options)
-        : m_cake(MakeCake(options))
+        : ShapedRun(MakeCake(options))
     {
-        m_cake->SetSendCallback([this](Ptr<QueueDiscItem> item) {
-            m_sent.push_back({Simulator::Now(), item, Simulator::Now() - item->GetTimeStamp()});
-        });
-    }
-
-    /**
-     * Enqueues items at a time, all of them before the queue disc runs (as a burst reaches
-     * the queue disc before the device asks for the next packet), then runs the queue disc.
-     * @param at the time
-     * @param items the items
-     */
-    void EnqueueAt(Time at, const std::vector<Ptr<QueueDiscItem>>& items)
-    {
-        // A member function, not a lambda: ns-3.35's Simulator::Schedule takes no lambdas.
-        Simulator::Schedule(at, &ShapedRun::EnqueueNow, this, items);
-    }
-
-    /**
-     * Enqueues items, then runs the queue disc.
-     * @param items the items
-     */
-    void EnqueueNow(std::vector<Ptr<QueueDiscItem>> items)
-    {
-        for (const auto& item : items)
-        {
-            m_cake->Enqueue(item);
-        }
-        m_cake->Run();
-    }
-
-    /**
-     * Runs the simulation until a time.
-     * @param stop the time
-     */
-    void RunUntil(Time stop)
-    {
-        Simulator::Stop(stop);
-        Simulator::Run();
-    }
-
-    /// Disposes of the queue disc and the simulator.
-    void Finish()
-    {
-        m_cake->Dispose();
-        Simulator::Destroy();
     }
 
     /// @return the queue disc
@@ -245,15 +162,15 @@ class ShapedRun
         return m_cake;
     }
 
-    /// @return what was sent, in order
-    const std::vector<Sent>& GetSent() const
+  private:
+    /// @param cake the queue disc
+    explicit ShapedRun(Ptr<CakeQueueDisc> cake)
+        : QdiscRun(cake),
+          m_cake(cake)
     {
-        return m_sent;
     }
 
-  private:
     Ptr<CakeQueueDisc> m_cake; ///< the queue disc
-    std::vector<Sent> m_sent;  ///< what it sent
 };
 
 /**

@@ -159,4 +159,85 @@ MakeIdleLink()
     return link;
 }
 
+ns3::Ptr<ns3::Ipv4QueueDiscItem>
+MakeUdpItem(const char* source,
+            const char* destination,
+            uint16_t port,
+            uint32_t ipSize,
+            uint8_t tos)
+{
+    using namespace ns3;
+    Ptr<Packet> packet = Create<Packet>(ipSize - 28);
+    UdpHeader udp;
+    udp.SetSourcePort(port);
+    udp.SetDestinationPort(9);
+    packet->AddHeader(udp);
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address(source));
+    ip.SetDestination(Ipv4Address(destination));
+    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+    ip.SetPayloadSize(packet->GetSize());
+    ip.SetTos(tos);
+    ip.SetTtl(64);
+    return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
+}
+
+QdiscRun::QdiscRun(ns3::Ptr<ns3::QueueDisc> qdisc)
+    : m_qdisc(qdisc)
+{
+    using namespace ns3;
+    m_qdisc->SetSendCallback([this](Ptr<QueueDiscItem> item) {
+        m_sent.push_back({Simulator::Now(), item, Simulator::Now() - item->GetTimeStamp()});
+    });
+}
+
+void
+QdiscRun::EnqueueAt(ns3::Time at, const std::vector<ns3::Ptr<ns3::QueueDiscItem>>& items)
+{
+    ns3::Simulator::Schedule(at, &QdiscRun::EnqueueNow, this, items);
+}
+
+void
+QdiscRun::EnqueueNow(std::vector<ns3::Ptr<ns3::QueueDiscItem>> items)
+{
+    for (const auto& item : items)
+    {
+        m_qdisc->Enqueue(item);
+    }
+    m_qdisc->Run();
+}
+
+void
+QdiscRun::RunUntil(ns3::Time stop)
+{
+    ns3::Simulator::Stop(stop);
+    ns3::Simulator::Run();
+}
+
+void
+QdiscRun::Finish()
+{
+    m_qdisc->Dispose();
+    ns3::Simulator::Destroy();
+}
+
+const std::vector<QdiscRun::Sent>&
+QdiscRun::GetSent() const
+{
+    return m_sent;
+}
+
+uint16_t
+QdiscRun::SourcePort(const Sent& sent)
+{
+    using namespace ns3;
+    // QueueDisc::Transmit() has added the IP header: the UDP header follows it.
+    Ptr<Packet> copy = sent.item->GetPacket()->Copy();
+    Ipv4Header ip;
+    copy->RemoveHeader(ip);
+    UdpHeader udp;
+    copy->RemoveHeader(udp);
+    return udp.GetSourcePort();
+}
+
 } // namespace debloattest

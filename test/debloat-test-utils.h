@@ -9,9 +9,11 @@
 
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/traffic-control-module.h"
 
 #include <functional>
 #include <string>
+#include <vector>
 
 /**
  * @defgroup debloat-tests debloat module tests
@@ -101,6 +103,81 @@ struct IdleLink
  * @return the link
  */
 IdleLink MakeIdleLink();
+
+/**
+ * @ingroup debloat-tests
+ * A UDP/IPv4 queue disc item, as the IP layer hands it to a queue disc.
+ * @param source source address
+ * @param destination destination address
+ * @param port source port (tells the flows of a host apart)
+ * @param ipSize the IP packet's size in bytes (queue discs that follow Linux count 14
+ *        more, the Ethernet header)
+ * @param tos the TOS byte (DSCP << 2 | ECN)
+ * @return the item
+ */
+ns3::Ptr<ns3::Ipv4QueueDiscItem> MakeUdpItem(const char* source,
+                                             const char* destination,
+                                             uint16_t port,
+                                             uint32_t ipSize,
+                                             uint8_t tos = 0);
+
+/**
+ * @ingroup debloat-tests
+ * @brief A queue disc behind an always-ready device: it runs as the traffic control layer
+ * runs it after each enqueue (and as its watchdog runs it), and every packet it lets go is
+ * recorded with its time, so that the queue disc's own shaping is the only bottleneck.
+ */
+class QdiscRun
+{
+  public:
+    /// One packet the queue disc sent.
+    struct Sent
+    {
+        ns3::Time at;                      ///< when it left
+        ns3::Ptr<ns3::QueueDiscItem> item; ///< the packet (its IP header added by Transmit)
+        ns3::Time sojourn;                 ///< how long it was queued
+    };
+
+    /// @param qdisc an initialized queue disc
+    explicit QdiscRun(ns3::Ptr<ns3::QueueDisc> qdisc);
+
+    /**
+     * Enqueues items at a time, all of them before the queue disc runs (as a burst reaches
+     * it before the device asks for the next packet), then runs the queue disc.
+     * @param at the time
+     * @param items the items
+     */
+    void EnqueueAt(ns3::Time at, const std::vector<ns3::Ptr<ns3::QueueDiscItem>>& items);
+
+    /**
+     * Runs the simulation until a time.
+     * @param stop the time
+     */
+    void RunUntil(ns3::Time stop);
+
+    /// Disposes of the queue disc and the simulator.
+    void Finish();
+
+    /// @return what was sent, in order
+    const std::vector<Sent>& GetSent() const;
+
+    /**
+     * @param sent a packet sent (UDP over IPv4)
+     * @return its UDP source port
+     */
+    static uint16_t SourcePort(const Sent& sent);
+
+  private:
+    /**
+     * Enqueues items, then runs the queue disc (a member function: ns-3.35's
+     * Simulator::Schedule takes no lambdas).
+     * @param items the items
+     */
+    void EnqueueNow(std::vector<ns3::Ptr<ns3::QueueDiscItem>> items);
+
+    ns3::Ptr<ns3::QueueDisc> m_qdisc; ///< the queue disc
+    std::vector<Sent> m_sent;         ///< what it sent
+};
 
 } // namespace debloattest
 

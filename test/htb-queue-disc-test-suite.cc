@@ -41,7 +41,7 @@ namespace
 {
 
 /**
- * A UDP/IPv4 queue disc item.
+ * A UDP/IPv4 queue disc item from 10.0.0.1 to 10.0.0.2.
  * @param port the flow's source port
  * @param ipSize the IP packet's size, bytes
  * @param tos the TOS byte
@@ -50,18 +50,7 @@ namespace
 Ptr<QueueDiscItem>
 MakeItem(uint16_t port, uint32_t ipSize, uint8_t tos = 0)
 {
-    Ptr<Packet> packet = Create<Packet>(ipSize - 28);
-    UdpHeader udp;
-    udp.SetSourcePort(port);
-    udp.SetDestinationPort(9);
-    packet->AddHeader(udp);
-    Ipv4Header ip;
-    ip.SetSource(Ipv4Address("10.0.0.1"));
-    ip.SetDestination(Ipv4Address("10.0.0.2"));
-    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(packet->GetSize());
-    ip.SetTos(tos);
-    return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
+    return debloattest::MakeUdpItem("10.0.0.1", "10.0.0.2", port, ipSize, tos);
 }
 
 /**
@@ -78,19 +67,11 @@ MakePfifo(uint32_t packets = 100000)
 
 /**
  * @ingroup debloat-tests
- * @brief An HtbQueueDisc whose device takes every packet at once; records what it sends.
+ * @brief An HtbQueueDisc behind an always-ready device (debloattest::QdiscRun).
  */
-class HtbRun
+class HtbRun : public debloattest::QdiscRun
 {
   public:
-    /// One packet sent.
-    struct Sent
-    {
-        Time at;         ///< when
-        uint16_t port;   ///< its flow (UDP source port)
-        uint32_t ipSize; ///< its IP size
-    };
-
     /**
      * @param options the qdisc line
      * @param classes the class lines
@@ -99,69 +80,14 @@ class HtbRun
     HtbRun(const std::string& options,
            const std::string& classes,
            const std::map<uint32_t, Ptr<QueueDisc>>& leaves)
+        : HtbRun(MakeHtb(options, classes, leaves))
     {
-        m_htb = CreateObjectWithAttributes<HtbQueueDisc>("Options",
-                                                         StringValue(options),
-                                                         "Classes",
-                                                         StringValue(classes));
-        for (const auto& [id, qdisc] : leaves)
-        {
-            m_htb->SetLeafQueueDisc(id, qdisc);
-        }
-        m_htb->SetSendCallback(MakeCallbackOrFunction());
-        m_htb->Initialize();
-    }
-
-    /**
-     * Enqueues items at a time, then runs the queue disc (member function: ns-3.35's
-     * Simulator::Schedule takes no lambdas).
-     * @param at the time
-     * @param items the items
-     */
-    void EnqueueAt(Time at, std::vector<Ptr<QueueDiscItem>> items)
-    {
-        Simulator::Schedule(at, &HtbRun::EnqueueNow, this, items);
-    }
-
-    /**
-     * @param items the items
-     */
-    void EnqueueNow(std::vector<Ptr<QueueDiscItem>> items)
-    {
-        for (const auto& item : items)
-        {
-            m_htb->Enqueue(item);
-        }
-        m_htb->Run();
-    }
-
-    /**
-     * Runs until a time, then disposes of everything.
-     * @param stop the time
-     */
-    void RunUntil(Time stop)
-    {
-        Simulator::Stop(stop);
-        Simulator::Run();
-    }
-
-    /// Disposes of the queue disc and the simulator.
-    void Finish()
-    {
-        m_htb->Dispose();
-        Simulator::Destroy();
     }
 
     /// @return the queue disc
     Ptr<HtbQueueDisc> Htb() const
     {
         return m_htb;
-    }
-
-    /// @return what was sent
-    const std::vector<Sent>& GetSent() const
-    {
-        return m_sent;
     }
 
     /**
@@ -173,33 +99,47 @@ class HtbRun
     uint64_t Bytes(uint16_t port, Time from, Time to) const
     {
         uint64_t bytes = 0;
-        for (const Sent& s : m_sent)
+        for (const Sent& s : GetSent())
         {
-            if (s.port == port && s.at >= from && s.at < to)
+            if (s.at >= from && s.at < to && SourcePort(s) == port)
             {
-                bytes += s.ipSize;
+                bytes += s.item->GetSize();
             }
         }
         return bytes;
     }
 
   private:
-    /// @return the send callback
-    std::function<void(Ptr<QueueDiscItem>)> MakeCallbackOrFunction()
+    /// @param htb the queue disc
+    explicit HtbRun(Ptr<HtbQueueDisc> htb)
+        : QdiscRun(htb),
+          m_htb(htb)
     {
-        return [this](Ptr<QueueDiscItem> item) {
-            // QueueDisc::Transmit() has added the IP header: read the UDP port after it.
-            Ptr<Packet> copy = item->GetPacket()->Copy();
-            Ipv4Header ip;
-            copy->RemoveHeader(ip);
-            UdpHeader udp;
-            copy->RemoveHeader(udp);
-            m_sent.push_back({Simulator::Now(), udp.GetSourcePort(), ip.GetPayloadSize() + 20});
-        };
     }
 
-    Ptr<HtbQueueDisc> m_htb;  ///< the queue disc
-    std::vector<Sent> m_sent; ///< what it sent
+    /**
+     * @param options the qdisc line
+     * @param classes the class lines
+     * @param leaves the leaves' queue discs
+     * @return the initialized queue disc
+     */
+    static Ptr<HtbQueueDisc> MakeHtb(const std::string& options,
+                                     const std::string& classes,
+                                     const std::map<uint32_t, Ptr<QueueDisc>>& leaves)
+    {
+        Ptr<HtbQueueDisc> htb = CreateObjectWithAttributes<HtbQueueDisc>("Options",
+                                                                         StringValue(options),
+                                                                         "Classes",
+                                                                         StringValue(classes));
+        for (const auto& [id, qdisc] : leaves)
+        {
+            htb->SetLeafQueueDisc(id, qdisc);
+        }
+        htb->Initialize();
+        return htb;
+    }
+
+    Ptr<HtbQueueDisc> m_htb; ///< the queue disc
 };
 
 /**

@@ -39,18 +39,7 @@ namespace
 Ptr<QueueDiscItem>
 MakeUdpItem(uint16_t port, uint32_t ipSize, Ipv4Header::EcnType ecn = Ipv4Header::ECN_NotECT)
 {
-    Ptr<Packet> packet = Create<Packet>(ipSize - 28);
-    UdpHeader udp;
-    udp.SetSourcePort(port);
-    udp.SetDestinationPort(9);
-    packet->AddHeader(udp);
-    Ipv4Header ip;
-    ip.SetSource(Ipv4Address("10.0.0.1"));
-    ip.SetDestination(Ipv4Address("10.0.0.2"));
-    ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
-    ip.SetPayloadSize(packet->GetSize());
-    ip.SetEcn(ecn);
-    return Create<Ipv4QueueDiscItem>(packet, Address(), Ipv4L3Protocol::PROT_NUMBER, ip);
+    return debloattest::MakeUdpItem("10.0.0.1", "10.0.0.2", port, ipSize, ecn);
 }
 
 /**

@@ -40,7 +40,9 @@ DscpPacketFilter::GetTypeId()
 
 DscpPacketFilter::DscpPacketFilter()
 {
-    m_classes.fill(PF_NO_MATCH);
+    // A copy: fill() binds a reference, and ns-3.35 has no definition of PF_NO_MATCH.
+    const int32_t noMatch = PF_NO_MATCH;
+    m_classes.fill(noMatch);
 }
 
 DscpPacketFilter::~DscpPacketFilter() = default;
@@ -88,7 +90,8 @@ void
 DscpPacketFilter::SetMap(const std::string& map)
 {
     std::array<int32_t, 64> classes;
-    classes.fill(PF_NO_MATCH);
+    const int32_t noMatch = PF_NO_MATCH;
+    classes.fill(noMatch);
     std::stringstream entries(map);
     for (std::string entry; std::getline(entries, entry, ',');)
     {

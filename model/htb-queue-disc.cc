@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
+#include "ns3/net-device-queue-interface.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -176,9 +177,17 @@ HtbQueueDisc::CheckConfig()
     NS_ABORT_MSG_IF(GetNQueueDiscClasses() > m_leaves.size(),
                     "HtbQueueDisc: " << GetNQueueDiscClasses() << " QueueDiscClasses for "
                                      << m_leaves.size() << " leaf classes");
+    // The leaves see the device as their parent does: ns-3 gives the NetDeviceQueueInterface
+    // only to the root, and a leaf such as FqCoDel takes its quantum from the device's MTU
+    // (without it, its configuration is refused). The leaves initialize after this.
+    Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
     for (size_t i = 0; i < m_leaves.size(); ++i)
     {
         m_leafQdisc[m_leaves[i]] = GetQueueDiscClass(i)->GetQueueDisc();
+        if (ndqi && !m_leafQdisc[m_leaves[i]]->GetNetDeviceQueueInterface())
+        {
+            m_leafQdisc[m_leaves[i]]->SetNetDeviceQueueInterface(ndqi);
+        }
     }
     if (m_defaultClass)
     {

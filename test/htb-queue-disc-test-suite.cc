@@ -443,7 +443,10 @@ class HtbSqmLayoutsTestCase : public TestCase
         QueueDiscContainer qdiscs = tch.Install(link.Get(0));
         Ptr<HtbQueueDisc> htb = DynamicCast<HtbQueueDisc>(qdiscs.Get(0));
         NS_TEST_ASSERT_MSG_NE(htb, nullptr, "root is HTB");
-        htb->Initialize();
+        // As at the simulation's start: the traffic control layer gives the root the
+        // device's queue interface and initializes it (and HTB its leaves: fq_codel takes
+        // its quantum from the device's MTU).
+        nodes.Get(0)->Initialize();
         const std::vector<uint32_t> leaves = {0x10, 0x11, 0x12, 0x13};
         NS_TEST_EXPECT_MSG_EQ((htb->GetLeaves() == leaves), true, "leaves 1:10 .. 1:13");
         NS_TEST_EXPECT_MSG_EQ(htb->GetNPacketFilters(), 1, "the DSCP filter");
@@ -453,6 +456,11 @@ class HtbSqmLayoutsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(0)->GetQueueDisc()->GetInstanceTypeId(),
                               FifoQueueDisc::GetTypeId(),
                               "pfifo on 1:10");
+        // The leaf fq_codel saw the device: its quantum is the SimpleNetDevice's MTU, 1500.
+        NS_TEST_EXPECT_MSG_EQ(
+            DynamicCast<FqCoDelQueueDisc>(htb->GetQueueDiscClass(1)->GetQueueDisc())->GetQuantum(),
+            1500,
+            "fq_codel's quantum from the device");
         // EF (DSCP 46, TOS 0xB8) goes to 1:11, CS1 (TOS 0x20) to 1:13, the rest to 1:12.
         htb->Enqueue(MakeItem(1, 100, 0xB8));
         htb->Enqueue(MakeItem(2, 100, 0x20));
@@ -470,7 +478,7 @@ class HtbSqmLayoutsTestCase : public TestCase
         QueueDiscContainer cakes = cake.Install(link.Get(1));
         Ptr<CakeQueueDisc> root = DynamicCast<CakeQueueDisc>(cakes.Get(0));
         NS_TEST_ASSERT_MSG_NE(root, nullptr, "root is CAKE");
-        root->Initialize();
+        nodes.Get(1)->Initialize();
         NS_TEST_EXPECT_MSG_EQ(root->GetConfig().rate, 92000000 / 8, "92000 kbit/s in bytes/s");
         Simulator::Destroy();
     }

@@ -427,6 +427,7 @@ class HtbSqmLayoutsTestCase : public TestCase
         InternetStackHelper internet;
         internet.Install(nodes);
         SimpleNetDeviceHelper devices;
+        devices.SetDeviceAttribute("Mtu", UintegerValue(1500));
         NetDeviceContainer link = devices.Install(nodes);
 
         // 100 Mbit/s x 92% = 92000 kbit. simple: 1:11 ceil 92000 / 3 = 30666 kbit, 1:12
@@ -456,7 +457,7 @@ class HtbSqmLayoutsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(htb->GetQueueDiscClass(0)->GetQueueDisc()->GetInstanceTypeId(),
                               FifoQueueDisc::GetTypeId(),
                               "pfifo on 1:10");
-        // The leaf fq_codel saw the device: its quantum is the SimpleNetDevice's MTU, 1500.
+        // The leaf fq_codel saw the device: its quantum is the device's MTU, 1500.
         NS_TEST_EXPECT_MSG_EQ(
             DynamicCast<FqCoDelQueueDisc>(htb->GetQueueDiscClass(1)->GetQueueDisc())->GetQuantum(),
             1500,

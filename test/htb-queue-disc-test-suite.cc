@@ -427,8 +427,8 @@ class HtbSqmLayoutsTestCase : public TestCase
         InternetStackHelper internet;
         internet.Install(nodes);
         SimpleNetDeviceHelper devices;
-        devices.SetDeviceAttribute("Mtu", UintegerValue(1500));
         NetDeviceContainer link = devices.Install(nodes);
+        link.Get(0)->SetMtu(1500);
 
         // 100 Mbit/s x 92% = 92000 kbit. simple: 1:11 ceil 92000 / 3 = 30666 kbit, 1:12
         // and 1:13 rate 92000 / 6 = 15333 kbit, ceil 92000 - 16 = 91984 kbit.

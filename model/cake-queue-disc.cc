@@ -415,7 +415,10 @@ CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     NS_LOG_FUNCTION(this << item);
     FlowKeys keys;
     QueueDiscItemFlowKeys(PeekPointer(item), keys);
-    const CakeClassification where = Classify(PeekPointer(item), keys);
+    // A segment of a split GSO packet keeps the super-packet's classification (the kernel
+    // classifies once, before splitting and with the DSCP before any washing).
+    const CakeClassification where =
+        m_enqueuingSegments ? m_segmentWhere : Classify(PeekPointer(item), keys);
     if (m_config.wash && keys.dscp)
     {
         Wash(PeekPointer(item));
@@ -480,6 +483,7 @@ CakeQueueDisc::EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification
     // through Enqueue() themselves, and the super-packet is accounted as consumed by the split.
     DropBeforeEnqueue(item, GSO_SPLIT);
     m_enqueuingSegments = true;
+    m_segmentWhere = where;
     for (const Ptr<QueueDiscItem>& segment : segments)
     {
         Enqueue(segment);

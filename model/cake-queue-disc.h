@@ -238,6 +238,7 @@ class CakeQueueDisc : public QueueDisc
     uint64_t m_key1{0};                                   ///< flow hash key, second half
     EventId m_watchdog;                                   ///< qdisc_watchdog
     bool m_enqueuingSegments{false};                      ///< inside EnqueueSegments()
+    CakeClassification m_segmentWhere;                    ///< the segments' classification
     uint64_t m_gsoSplits{0};                              ///< super-packets split
 };
 

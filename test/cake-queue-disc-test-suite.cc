@@ -1146,10 +1146,20 @@ class CakeGsoTestCase : public TestCase
 
   private:
     /// @return the super-packet
-    static Ptr<QueueDiscItem> MakeSuperPacket()
+    /**
+     * @param tos the TOS byte
+     * @return the super-packet
+     */
+    static Ptr<QueueDiscItem> MakeSuperPacket(uint8_t tos = 0)
     {
-        Ptr<QueueDiscItem> item =
+        Ptr<Ipv4QueueDiscItem> tcp =
             MakeTcpItem(1, 4 * 1448, TcpHeader::ACK | TcpHeader::PSH | TcpHeader::FIN);
+        Ipv4Header header = tcp->GetHeader();
+        header.SetTos(tos);
+        Ptr<QueueDiscItem> item = Create<Ipv4QueueDiscItem>(tcp->GetPacket(),
+                                                            tcp->GetAddress(),
+                                                            tcp->GetProtocol(),
+                                                            header);
         item->GetPacket()->AddPacketTag(GsoTag(1448, 4));
         return item;
     }
@@ -1196,6 +1206,23 @@ class CakeGsoTestCase : public TestCase
             std::ostringstream stats;
             run.Cake()->PrintStats(stats);
             NS_TEST_EXPECT_MSG_NE(stats.str().find("(dropped 0,"), std::string::npos, stats.str());
+            run.Finish();
+        }
+        {
+            // wash and split-gso: the kernel picks the tin once, from the DSCP before
+            // washing, then splits: all four segments of an EF super-packet go to Voice
+            // (diffserv3 tin 2), and leave with the DSCP cleared.
+            ShapedRun run("bandwidth 10Mbit diffserv3 wash");
+            run.EnqueueAt(Seconds(0), {MakeSuperPacket(0xB8)});
+            run.RunUntil(MilliSeconds(10));
+            NS_TEST_EXPECT_MSG_EQ(run.Cake()->GetScheduler().GetTinStats(2).packets,
+                                  4,
+                                  "the segments in Voice");
+            NS_TEST_ASSERT_MSG_EQ(run.GetSent().size(), 4, "four segments sent");
+            NS_TEST_EXPECT_MSG_EQ(
+                (int)DynamicCast<Ipv4QueueDiscItem>(run.GetSent()[3].item)->GetHeader().GetTos(),
+                0,
+                "washed");
             run.Finish();
         }
         {

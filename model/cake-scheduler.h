@@ -1022,7 +1022,6 @@ CakeScheduler<Item>::Enqueue(int64_t now,
         tin.stats.maxSkbLen = std::max(tin.stats.maxSkbLen, size.len);
     }
 
-    uint32_t len = size.len;
     const int32_t node = AllocNode();
     Node& n = m_nodes[node];
     n.item = std::move(item);
@@ -1034,19 +1033,22 @@ CakeScheduler<Item>::Enqueue(int64_t now,
 
     const int32_t ack =
         m_config.ackFilter != CakeAckFilterMode::NONE && !segment ? AckFilter(flow) : NIL;
+    // The kernel's len becomes this packet's length minus the dropped ACK's, which can be
+    // negative: add and subtract instead, so that no unsigned counter wraps.
+    uint32_t ackLen = 0;
     if (ack != NIL)
     {
         // The new packet takes the dropped ACK's place in the counts.
         Node& a = m_nodes[ack];
+        ackLen = a.len;
         tin.stats.ackDrops++;
-        tin.stats.bytes += a.len;
-        len -= a.len;
-        m_bufferUsed += m_nodes[node].truesize - a.truesize;
+        tin.stats.bytes += ackLen;
+        m_bufferUsed += m_nodes[node].truesize;
+        m_bufferUsed -= a.truesize;
         if (m_config.ingress)
         {
             AdvanceShaper(tin, tinIndex, a, now, true);
         }
-        const uint32_t ackLen = a.len;
         m_drop(FreeNode(ack), ackLen, CakeDropReason::ACK_FILTER);
     }
     else
@@ -1055,11 +1057,16 @@ CakeScheduler<Item>::Enqueue(int64_t now,
         m_bufferUsed += m_nodes[node].truesize;
     }
     tin.stats.packets++;
-    tin.stats.bytes += len;
-    tin.backlogs[queue] += len;
-    tin.stats.backlog += len;
-    m_backlog += len;
-    m_avgWindowBytes += len;
+    tin.stats.bytes += size.len;
+    tin.stats.bytes -= ackLen;
+    tin.backlogs[queue] += size.len;
+    tin.backlogs[queue] -= ackLen;
+    tin.stats.backlog += size.len;
+    tin.stats.backlog -= ackLen;
+    m_backlog += size.len;
+    m_backlog -= ackLen;
+    m_avgWindowBytes += size.len;
+    m_avgWindowBytes -= ackLen;
     AfterEnqueue(now, tin, tinIndex, queue);
 }
 

@@ -21,7 +21,9 @@
  * probe measures the round-trip time every 50 ms (ping-like). Four configurations run in
  * turn: pfifo_fast (txqueuelen 1000) and fq_codel, each without BQL and with BQL limited to
  * 3 x MTU (limit_max 4542), the seed's setting. The ring occupancy is sampled every 10 ms.
- * ns-3's fq_codel stands in for SFQ until SfqQueueDisc lands.
+ * Configurations: pfifo_fast (txqueuelen 1000) and SFQ (the seed's), each without and with
+ * BQL; SFQ with BQL behind an HTB shaper at 92% of the link (sqm's simplest layout, the
+ * seed's last step); fq_codel without and with BQL for comparison.
  *
  * Options: --duration (seconds of upload, default 20), --rate (link rate, default 100Mbps),
  * --device (a NicNetDevice profile such as e1000e, igb or ideal, or p2p for ns-3's
@@ -41,12 +43,14 @@
  * 123 us each, so about 105 ms at the median and 125 ms at most, with or without BQL: BQL
  * only moves the queue from the ring into the qdisc (the ring then holds four packets, 6 KB,
  * instead of about 23: e1000e spends two descriptors per packet and stops below 19 free).
- * fq_codel without BQL leaves the probe behind the ring, about 2.7 ms of it; fq_codel with
- * BQL brings the probe to 2.6 ms, of which 2.2 ms is the path itself, at the same goodput.
+ * SFQ (like fq_codel) without BQL leaves the probe behind the ring, about 2.3 ms of it (4.5 ms
+ * at the median); with BQL the probe sees 2.6 ms, of which 2.2 ms is the path itself, at
+ * the same goodput (94.1 Mbit/s); shaped to 92% the ring holds two packets and the probe
+ * 2.3 ms, at 88.0 Mbit/s (92 Mbit/s x 1448 / 1514: HTB counts the Ethernet header).
  * The simulated pfifo_fast median is below the seed's 130 ms because TCP's sawtooth keeps
- * the qdisc below full for part of each cycle; the probe sees less than the seed's SFQ
- * because fq_codel's sparse-flow priority serves it ahead of the upload, and the simulated
- * host has no scheduling noise. TCP uses Linux's minimum RTO (200 ms) and delayed-ACK
+ * the qdisc below full for part of each cycle; the probe sees less than the seed's 4 ms
+ * with SFQ because the simulated host has no scheduling noise and its probe is the only
+ * other flow, served one packet per round. TCP uses Linux's minimum RTO (200 ms) and delayed-ACK
  * timeout (40 ms) rather than ns-3's defaults.
  */
 
@@ -58,6 +62,8 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/sqm-helper.h"
+#include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
@@ -77,7 +83,7 @@ namespace
 struct EgressConfig
 {
     std::string name;  ///< label
-    std::string qdisc; ///< root queue disc TypeId
+    std::string qdisc; ///< root queue disc as tc text (TcQdiscHelper)
     bool bql;          ///< whether BQL is installed
 };
 
@@ -245,14 +251,7 @@ Run(const EgressConfig& config, const Scenario& scenario)
     internet.Install(nodes);
 
     TrafficControlHelper tch;
-    if (config.qdisc == "ns3::PfifoFastQueueDisc")
-    {
-        tch.SetRootQueueDisc(config.qdisc, "MaxSize", StringValue("1000p")); // txqueuelen
-    }
-    else
-    {
-        tch.SetRootQueueDisc(config.qdisc);
-    }
+    TcQdiscHelper::SetRootQueueDisc(tch, config.qdisc); // pfifo_fast: txqueuelen 1000
     if (config.bql)
     {
         tch.SetQueueLimits("ns3::debloat::ByteQueueLimits",
@@ -363,17 +362,26 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
     Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(MilliSeconds(40)));
 
-    const std::vector<EgressConfig> configs{{"pfifo_fast", "ns3::PfifoFastQueueDisc", false},
-                                            {"pfifo_fast+bql", "ns3::PfifoFastQueueDisc", true},
-                                            {"fq_codel", "ns3::FqCoDelQueueDisc", false},
-                                            {"fq_codel+bql", "ns3::FqCoDelQueueDisc", true}};
+    // The seed's third step shaped to 92% of the link in front of SFQ: sqm's simplest layout.
+    const uint64_t kbit92 = DataRate(scenario.rate).GetBitRate() * 92 / 100 / 1000;
+    const std::vector<EgressConfig> configs{
+        {"pfifo_fast", "pfifo_fast", false},
+        {"pfifo_fast+bql", "pfifo_fast", true},
+        {"sfq", "sfq", false},
+        {"sfq+bql", "sfq", true},
+        {"sfq+bql+htb92", SqmHelper::GetTcText(SqmHelper::SIMPLEST, kbit92, "sfq"), true},
+        {"fq_codel", "fq_codel", false},
+        {"fq_codel+bql", "fq_codel", true}};
+    std::string names = "all";
+    for (const EgressConfig& c : configs)
+    {
+        names += ", " + c.name;
+    }
     const bool known = only == "all" ||
                        std::any_of(configs.begin(), configs.end(), [&only](const EgressConfig& c) {
                            return c.name == only;
                        });
-    NS_ABORT_MSG_UNLESS(known,
-                        "--config=" << only << " is unknown; accepted values are all, "
-                                    << "pfifo_fast, pfifo_fast+bql, fq_codel, fq_codel+bql");
+    NS_ABORT_MSG_UNLESS(known, "--config=" << only << " is unknown; accepted values are " << names);
 
     std::cout << "Latency under load, " << scenario.rate << ", " << scenario.device
               << (scenario.device == "p2p" ? " device queue " : " TX ring ") << scenario.ring

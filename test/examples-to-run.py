@@ -7,6 +7,7 @@
 cpp_examples = [
     ("bql-latency-under-load --duration=3 --config=fq_codel+bql", "True", "False"),
     ("bql-latency-under-load --duration=3 --config=pfifo_fast", "True", "False"),
+    ("bql-latency-under-load --duration=3 --config=sfq+bql+htb92", "True", "False"),
     ("bql-latency-under-load --duration=3 --device=p2p --ring=256 --config=fq_codel", "True", "False"),
     ("nic-benchmark --duration=1 --rate=100Mbps", "True", "False"),
     ("flent-run --test=rrul_be --length=2 --delay=1 --qdisc=fq_codel --bql=1 --db=none --progress=0", "True", "False"),

@@ -160,7 +160,9 @@ class RttProbe
         m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
         m_socket->Connect(server);
         m_socket->SetRecvCallback(MakeCallback(&RttProbe::Receive, this));
-        Simulator::Schedule(start, &RttProbe::Send, this);
+        // In the node's context, as an application's events are: everything the probe sets
+        // off (a queue disc's watchdog, the NIC's interrupts) inherits it.
+        Simulator::ScheduleWithContext(node->GetId(), start, &RttProbe::Send, this);
     }
 
     /// @return probes sent

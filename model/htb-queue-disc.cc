@@ -87,7 +87,7 @@ HtbQueueDisc::DoDispose()
 {
     m_watchdog.Cancel();
     m_scheduler.reset();
-    m_leafQdisc.clear();
+    m_leafQdiscs.clear();
     m_pendingLeaves.clear();
     m_pulled = nullptr;
     QueueDisc::DoDispose();
@@ -183,10 +183,10 @@ HtbQueueDisc::CheckConfig()
     Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
     for (size_t i = 0; i < m_leaves.size(); ++i)
     {
-        m_leafQdisc[m_leaves[i]] = GetQueueDiscClass(i)->GetQueueDisc();
-        if (ndqi && !m_leafQdisc[m_leaves[i]]->GetNetDeviceQueueInterface())
+        m_leafQdiscs.push_back(GetQueueDiscClass(i)->GetQueueDisc());
+        if (ndqi && !m_leafQdiscs.back()->GetNetDeviceQueueInterface())
         {
-            m_leafQdisc[m_leaves[i]]->SetNetDeviceQueueInterface(ndqi);
+            m_leafQdiscs.back()->SetNetDeviceQueueInterface(ndqi);
         }
     }
     if (m_defaultClass)
@@ -213,6 +213,18 @@ HtbQueueDisc::InitializeParams()
     NS_LOG_FUNCTION(this);
 }
 
+QueueDisc*
+HtbQueueDisc::LeafQdisc(uint32_t id) const
+{
+    // A binary search of the few leaves: no map lookup per packet.
+    const auto it = std::lower_bound(m_leaves.begin(), m_leaves.end(), id);
+    if (it == m_leaves.end() || *it != id || m_leafQdiscs.empty())
+    {
+        return nullptr;
+    }
+    return PeekPointer(m_leafQdiscs[it - m_leaves.begin()]);
+}
+
 const HtbScheduler&
 HtbQueueDisc::GetScheduler() const
 {
@@ -235,8 +247,7 @@ HtbQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     if (GetNPacketFilters() > 0)
     {
         const int32_t result = Classify(item);
-        if (result > 0 && m_scheduler->HasClass(static_cast<uint32_t>(result)) &&
-            m_scheduler->IsLeaf(static_cast<uint32_t>(result)))
+        if (result > 0 && LeafQdisc(static_cast<uint32_t>(result)))
         {
             leaf = static_cast<uint32_t>(result);
         }
@@ -251,7 +262,7 @@ HtbQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         }
         return queued;
     }
-    Ptr<QueueDisc> qdisc = m_leafQdisc[leaf];
+    QueueDisc* qdisc = LeafQdisc(leaf);
     // A child's drop is reported to this queue disc by ns-3 (ChildQueueDiscDropped).
     if (!qdisc->Enqueue(item))
     {
@@ -271,14 +282,14 @@ HtbQueueDisc::DoDequeue()
         return item;
     }
     auto pull = [this](uint32_t leaf) -> std::optional<uint32_t> {
-        m_pulled = m_leafQdisc[leaf]->Dequeue();
+        m_pulled = LeafQdisc(leaf)->Dequeue();
         if (!m_pulled)
         {
             return std::nullopt;
         }
         return m_pulled->GetSize() + ETHERNET_HEADER;
     };
-    auto empty = [this](uint32_t leaf) { return m_leafQdisc[leaf]->GetNPackets() == 0; };
+    auto empty = [this](uint32_t leaf) { return LeafQdisc(leaf)->GetNPackets() == 0; };
     const std::optional<uint32_t> leaf =
         m_scheduler->Dequeue(Simulator::Now().GetNanoSeconds(), pull, empty);
     if (!leaf)
@@ -367,12 +378,11 @@ HtbQueueDisc::PrintClassStats(std::ostream& os) const
         uint64_t drops = 0;
         if (stats.leaf)
         {
-            const auto leaf = m_leafQdisc.find(id);
-            if (leaf != m_leafQdisc.end())
+            if (QueueDisc* leaf = LeafQdisc(id))
             {
-                backlogPackets = leaf->second->GetNPackets();
-                backlogBytes = leaf->second->GetNBytes();
-                drops = leaf->second->GetStats().nTotalDroppedPackets;
+                backlogPackets = leaf->GetNPackets();
+                backlogBytes = leaf->GetNBytes();
+                drops = leaf->GetStats().nTotalDroppedPackets;
             }
         }
         // tokens and ctokens as PSCHED_NS2TICKS(): ns >> 6.

@@ -111,6 +111,11 @@ class HtbQueueDisc : public QueueDisc
     void InitializeParams() override;
     void DoDispose() override;
 
+    /**
+     * @param id a class minor id
+     * @return the leaf's queue disc, or nullptr when id is not a leaf
+     */
+    QueueDisc* LeafQdisc(uint32_t id) const;
     /// Arms the watchdog at the scheduler's next event.
     void ArmWatchdog();
     /// The watchdog fired: run the queue disc again.
@@ -125,7 +130,7 @@ class HtbQueueDisc : public QueueDisc
     std::unique_ptr<HtbScheduler> m_scheduler;          ///< the algorithm
     std::vector<uint32_t> m_leaves;                     ///< leaf ids, increasing
     std::map<uint32_t, Ptr<QueueDisc>> m_pendingLeaves; ///< SetLeafQueueDisc() calls
-    std::map<uint32_t, Ptr<QueueDisc>> m_leafQdisc;     ///< leaf id -> its queue disc
+    std::vector<Ptr<QueueDisc>> m_leafQdiscs;           ///< leaf queue discs, as m_leaves
     Ptr<QueueDiscItem> m_pulled;                        ///< the packet a pull took
     EventId m_watchdog;                                 ///< qdisc_watchdog
     uint32_t m_directPackets{0};                        ///< direct_pkts

@@ -345,15 +345,22 @@ HtbScheduler::GetLeaves() const
     return leaves;
 }
 
-void
-HtbScheduler::AddToIdTree(Feed& feed, uint32_t cls)
+std::vector<uint32_t>::iterator
+HtbScheduler::FindInIdTree(Feed& feed, uint32_t cls)
 {
+    // Members are ordered by class id, as the kernel's rb-trees are.
     const uint32_t id = m_classes[cls].id;
-    auto it = std::lower_bound(
+    return std::lower_bound(
         feed.members.begin(),
         feed.members.end(),
         id,
         [this](uint32_t member, uint32_t key) { return m_classes[member].id < key; });
+}
+
+void
+HtbScheduler::AddToIdTree(Feed& feed, uint32_t cls)
+{
+    const auto it = FindInIdTree(feed, cls);
     if (it != feed.members.end() && *it == cls)
     {
         return; // already linked: the kernel would corrupt its tree; never happens
@@ -364,12 +371,7 @@ HtbScheduler::AddToIdTree(Feed& feed, uint32_t cls)
 void
 HtbScheduler::EraseFromIdTree(Feed& feed, uint32_t cls)
 {
-    const uint32_t id = m_classes[cls].id;
-    auto it = std::lower_bound(
-        feed.members.begin(),
-        feed.members.end(),
-        id,
-        [this](uint32_t member, uint32_t key) { return m_classes[member].id < key; });
+    const auto it = FindInIdTree(feed, cls);
     if (it != feed.members.end() && *it == cls)
     {
         feed.members.erase(it);

@@ -352,6 +352,12 @@ class HtbScheduler
     uint32_t IndexOf(uint32_t id) const;
 
     /**
+     * @param feed a row or feed
+     * @param cls a class index
+     * @return where cls is, or would be inserted, in the feed's classid order
+     */
+    std::vector<uint32_t>::iterator FindInIdTree(Feed& feed, uint32_t cls);
+    /**
      * htb_add_to_id_tree(): inserts a class into a feed or row by classid.
      * @param feed the feed or row
      * @param cls the class index

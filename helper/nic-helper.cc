@@ -69,31 +69,41 @@ NicHelper::Install(const NodeContainer& nodes) const
 NetDeviceContainer
 NicHelper::Install(Ptr<Node> a, Ptr<Node> b) const
 {
+    return Install(a, b, *this);
+}
+
+NetDeviceContainer
+NicHelper::Install(Ptr<Node> a, Ptr<Node> b, const NicHelper& bSide) const
+{
     NS_ABORT_MSG_IF(!a || !b, "NicHelper: null node");
     NS_ABORT_MSG_IF(a == b, "NicHelper: cannot link node " << a->GetId() << " to itself");
     Ptr<NicChannel> channel = m_channelFactory.Create<NicChannel>();
     NetDeviceContainer devices;
-    for (Ptr<Node> node : {a, b})
-    {
-        Ptr<NicNetDevice> device = m_deviceFactory.Create<NicNetDevice>();
-        device->SetAddress(Mac48Address::Allocate());
-        node->AddDevice(device);
-        device->Attach(channel);
-        Ptr<NetDeviceQueueInterface> ndqi = CreateObjectWithAttributes<NetDeviceQueueInterface>(
-            "TxQueuesType",
-            TypeIdValue(NicDeviceQueue::GetTypeId()),
-            "NTxQueues",
-            UintegerValue(device->GetNTxQueues()));
-        if (device->GetNTxQueues() > 1)
-        {
-            // A raw pointer: a Ptr would keep the device and its aggregated interface alive.
-            ndqi->SetSelectQueueCallback(
-                MakeCallback(&NicNetDevice::SelectTxQueue, PeekPointer(device)));
-        }
-        device->AggregateObject(ndqi);
-        devices.Add(device);
-    }
+    devices.Add(MakeDevice(a, channel));
+    devices.Add(bSide.MakeDevice(b, channel));
     return devices;
+}
+
+Ptr<NicNetDevice>
+NicHelper::MakeDevice(Ptr<Node> node, Ptr<NicChannel> channel) const
+{
+    Ptr<NicNetDevice> device = m_deviceFactory.Create<NicNetDevice>();
+    device->SetAddress(Mac48Address::Allocate());
+    node->AddDevice(device);
+    device->Attach(channel);
+    Ptr<NetDeviceQueueInterface> ndqi = CreateObjectWithAttributes<NetDeviceQueueInterface>(
+        "TxQueuesType",
+        TypeIdValue(NicDeviceQueue::GetTypeId()),
+        "NTxQueues",
+        UintegerValue(device->GetNTxQueues()));
+    if (device->GetNTxQueues() > 1)
+    {
+        // A raw pointer: a Ptr would keep the device and its aggregated interface alive.
+        ndqi->SetSelectQueueCallback(
+            MakeCallback(&NicNetDevice::SelectTxQueue, PeekPointer(device)));
+    }
+    device->AggregateObject(ndqi);
+    return device;
 }
 
 int64_t

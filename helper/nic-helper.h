@@ -19,6 +19,9 @@ namespace ns3
 namespace debloat
 {
 
+class NicChannel;
+class NicNetDevice;
+
 /**
  * @ingroup debloat-nic
  * @brief Builds NicNetDevice links between pairs of nodes, as PointToPointHelper does.
@@ -68,6 +71,16 @@ class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
 
     /**
+     * Links two nodes whose NICs differ (a host's e1000e to a router's igb): a's device is
+     * made by this helper, b's by another; the channel by this one.
+     * @param a first node
+     * @param b second node
+     * @param bSide the helper whose device settings b's device gets
+     * @return the two devices, a's first
+     */
+    NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b, const NicHelper& bSide) const;
+
+    /**
      * Links the two nodes of a container.
      * @param nodes exactly two nodes
      * @return the two devices
@@ -84,6 +97,14 @@ class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     static int64_t AssignStreams(const NetDeviceContainer& devices, int64_t stream);
 
   private:
+    /**
+     * Makes one device on a node, attached to a channel, with its queue interface.
+     * @param node the node
+     * @param channel the channel
+     * @return the device
+     */
+    Ptr<NicNetDevice> MakeDevice(Ptr<Node> node, Ptr<NicChannel> channel) const;
+
     void EnablePcapInternal(std::string prefix,
                             Ptr<NetDevice> nd,
                             bool promiscuous,

@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/cake-queue-disc.h"
 #include "ns3/htb-config.h"
+#include "ns3/no-queue-disc.h"
 #include "ns3/nstime.h"
 #include "ns3/queue-size.h"
 #include "ns3/sfq-queue-disc.h"
@@ -42,6 +43,8 @@ struct Qdisc
 const Qdisc QDISCS[] = {
     {"pfifo_fast", "ns3::PfifoFastQueueDisc"},
     {"pfifo", "ns3::FifoQueueDisc"},
+    {"noqueue", "ns3::debloat::NoQueueDisc"},
+    {"prio", "ns3::PrioQueueDisc"},
     {"fq_codel", "ns3::FqCoDelQueueDisc"},
     {"codel", "ns3::CoDelQueueDisc"},
     {"pie", "ns3::PieQueueDisc"},
@@ -92,6 +95,95 @@ Packets(uint64_t packets)
     return QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, static_cast<uint32_t>(packets)));
 }
 
+/**
+ * @param txqueuelen the device's txqueuelen
+ * @return the limit of a pfifo made without one (fifo_init(): txqueuelen packets)
+ * @throws std::invalid_argument for txqueuelen 0: such a pfifo drops every packet
+ */
+uint32_t
+ChildLimit(uint32_t txqueuelen)
+{
+    if (txqueuelen == 0)
+    {
+        throw std::invalid_argument("tc pfifo (also prio's bands) without \"limit N\" takes "
+                                    "txqueuelen packets, and txqueuelen is 0: it would drop "
+                                    "every packet; give \"limit N\" (N >= 1) or txqueuelen >= 1");
+    }
+    return txqueuelen;
+}
+
+/// prio's options.
+struct PrioOptions
+{
+    uint32_t bands{3};                                      ///< bands N
+    std::string priomap{"1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1"}; ///< priority -> band
+    uint32_t bandLimit{1000};                               ///< each band's pfifo limit
+};
+
+/**
+ * Parses "bands N priomap P0 P1 ... P15" as prio_tune() checks it.
+ * @param words the options
+ * @param txqueuelen the device's txqueuelen (each band is a pfifo of that many packets)
+ * @return the options
+ * @throws std::invalid_argument naming the bad word
+ */
+PrioOptions
+ParsePrio(const std::string& words, uint32_t txqueuelen)
+{
+    PrioOptions options;
+    options.bandLimit = ChildLimit(txqueuelen);
+    std::istringstream in(words);
+    std::vector<uint32_t> map{1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+    auto number = [](const std::string& word, const std::string& what) {
+        char* end = nullptr;
+        const unsigned long value = std::strtoul(word.c_str(), &end, 10);
+        if (word.empty() || *end != '\0' || value > 65535)
+        {
+            throw std::invalid_argument("tc prio: " + what + " \"" + word + "\" is not a number");
+        }
+        return static_cast<uint32_t>(value);
+    };
+    for (std::string word; in >> word;)
+    {
+        if (word == "bands")
+        {
+            std::string value;
+            in >> value;
+            options.bands = number(value, "bands");
+            if (options.bands < 2 || options.bands > 16)
+            {
+                throw std::invalid_argument("tc prio: bands " + value +
+                                            " is out of range; accepted: 2 to 16 (TCQ_PRIO_BANDS)");
+            }
+        }
+        else if (word == "priomap")
+        {
+            map.clear();
+            for (std::string value; map.size() < 16 && in >> value;)
+            {
+                map.push_back(number(value, "priomap entry"));
+            }
+            map.resize(16, 1); // tc fills the rest with band 1
+        }
+        else
+        {
+            throw std::invalid_argument("tc prio: \"" + word +
+                                        "\" is unknown; accepted: bands N, priomap P0 ... P15");
+        }
+    }
+    options.priomap.clear();
+    for (uint32_t band : map)
+    {
+        if (band >= options.bands)
+        {
+            throw std::invalid_argument("tc prio: priomap band " + std::to_string(band) +
+                                        " is not below bands " + std::to_string(options.bands));
+        }
+        options.priomap += (options.priomap.empty() ? "" : " ") + std::to_string(band);
+    }
+    return options;
+}
+
 } // namespace
 
 std::vector<std::string>
@@ -113,7 +205,7 @@ TcQdiscHelper::GetTypeName(const std::string& text)
 }
 
 TcQdiscHelper::QdiscSpec
-TcQdiscHelper::Parse(const std::string& text)
+TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
 {
     std::string words;
     const Qdisc& qdisc = Find(text, words);
@@ -142,16 +234,31 @@ TcQdiscHelper::Parse(const std::string& text)
         }
         add("Options", StringValue(words));
     }
+    else if (name == "noqueue")
+    {
+        TcGrammar("noqueue", {}).Parse(words);
+    }
     else if (name == "pfifo_fast")
     {
         TcGrammar("pfifo_fast", {}).Parse(words);
-        add("MaxSize", Packets(1000)); // txqueuelen
+        if (txqueuelen == 0)
+        {
+            // pfifo_fast_init() refuses a zero-length queue and the device falls back to
+            // noqueue (attach_default_qdiscs()).
+            spec.type = NoQueueDisc::GetTypeId().GetName();
+            return spec;
+        }
+        add("MaxSize", Packets(txqueuelen));
     }
     else if (name == "pfifo")
     {
         const TcOptions options =
             TcGrammar("pfifo", {TcKeyword::Unsigned("limit", 1, UINT32_MAX)}).Parse(words);
-        add("MaxSize", Packets(options.GetUnsigned("limit").value_or(1000)));
+        add("MaxSize", Packets(options.GetUnsigned("limit").value_or(ChildLimit(txqueuelen))));
+    }
+    else if (name == "prio")
+    {
+        add("Priomap", StringValue(ParsePrio(words, txqueuelen).priomap));
     }
     else
     {
@@ -272,15 +379,39 @@ WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
 } // namespace
 
 void
-TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string& text)
+TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
+                                const std::string& text,
+                                uint32_t txqueuelen)
 {
     std::string name;
     std::istringstream(text) >> name;
+    if (name == "prio")
+    {
+        // prio_init(): one pfifo of txqueuelen packets per band.
+        std::string words;
+        Find(text, words);
+        const PrioOptions options = ParsePrio(words, txqueuelen);
+        const uint16_t handle =
+            helper.SetRootQueueDisc("ns3::PrioQueueDisc", "Priomap", StringValue(options.priomap));
+        const TrafficControlHelper::ClassIdList ids =
+            helper.AddQueueDiscClasses(handle,
+                                       static_cast<uint16_t>(options.bands),
+                                       "ns3::QueueDiscClass");
+        for (const uint16_t classId : ids)
+        {
+            helper.AddChildQueueDisc(handle,
+                                     classId,
+                                     "ns3::FifoQueueDisc",
+                                     "MaxSize",
+                                     Packets(options.bandLimit));
+        }
+        return;
+    }
     if (name != "htb")
     {
         WithAttributes([&helper](const std::string& type,
                                  auto&&... args) { return helper.SetRootQueueDisc(type, args...); },
-                       Parse(text));
+                       Parse(text, txqueuelen));
         return;
     }
     // An htb tree: the qdisc line, then "class ..." and "qdisc parent ..." lines.
@@ -318,7 +449,7 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string&
                 : static_cast<uint32_t>(std::strtoul(id.substr(colon + 1).c_str(), nullptr, 16));
         std::string qdisc;
         std::getline(words, qdisc);
-        Parse(qdisc); // checks the words now
+        Parse(qdisc, txqueuelen); // checks the words now
         leafQdiscs[minor] = qdisc;
     }
     // Leaves (classes nobody names as parent), in classid order: the QueueDiscClasses.
@@ -363,7 +494,7 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper, const std::string&
             [&helper, handle, classId](const std::string& type, auto&&... args) {
                 return helper.AddChildQueueDisc(handle, classId, type, args...);
             },
-            Parse(qdisc->second));
+            Parse(qdisc->second, txqueuelen));
     }
 }
 

@@ -25,8 +25,13 @@ namespace debloat
  * "cake bandwidth 50Mbit diffserv4", "sfq perturb 10", "fq_codel", "pfifo limit 100".
  *
  * Qdiscs and the words each takes (tc's defaults where ns-3's differ):
- * - pfifo_fast: none (txqueuelen 1000 packets);
- * - pfifo: limit N (packets, default 1000: txqueuelen);
+ * - pfifo_fast: none (txqueuelen packets; with txqueuelen 0 the device gets noqueue, as
+ *   Linux's attach_default_qdiscs() falls back to it);
+ * - pfifo: limit N (packets, default txqueuelen);
+ * - noqueue: none (NoQueueDisc: straight to the driver, dropped when its queue is stopped);
+ * - prio: bands N (3, 2 to 16), priomap P0 ... P15 (1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1): ns-3's
+ *   PrioQueueDisc with a pfifo of txqueuelen packets per band, classifying by the socket
+ *   priority Linux derives from the TOS byte (rt_tos2priority());
  * - fq_codel: limit N (10240), flows N (1024), target TIME (5ms), interval TIME (100ms),
  *   ce_threshold TIME, ecn (default) / noecn;
  * - codel: limit N (1000), target TIME (5ms), interval TIME (100ms), ce_threshold TIME,
@@ -49,9 +54,13 @@ class TcQdiscHelper
      * Sets the root queue disc of a TrafficControlHelper from tc text.
      * @param helper the helper
      * @param text the qdisc and its options
+     * @param txqueuelen the device's txqueuelen (`ip link set DEV txqueuelen N`): the limit
+     *        of pfifo_fast and of a pfifo or prio band made without one
      * @throws std::invalid_argument naming the unknown qdisc or word and what is accepted
      */
-    static void SetRootQueueDisc(TrafficControlHelper& helper, const std::string& text);
+    static void SetRootQueueDisc(TrafficControlHelper& helper,
+                                 const std::string& text,
+                                 uint32_t txqueuelen = 1000);
 
     /**
      * @param text the qdisc and its options
@@ -71,11 +80,12 @@ class TcQdiscHelper
     };
 
     /**
-     * @param text one qdisc and its options (not an htb tree)
+     * @param text one qdisc and its options (not an htb tree; prio's bands are left out)
+     * @param txqueuelen the device's txqueuelen
      * @return its type and attributes
      * @throws std::invalid_argument naming the unknown qdisc or word
      */
-    static QdiscSpec Parse(const std::string& text);
+    static QdiscSpec Parse(const std::string& text, uint32_t txqueuelen = 1000);
 };
 
 } // namespace debloat

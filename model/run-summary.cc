@@ -231,5 +231,93 @@ RunSummary::Print(const RunRecord& run, std::ostream& os)
     }
 }
 
+RunSummary::Headline
+RunSummary::GetHeadline(const RunRecord& run)
+{
+    Headline headline;
+    headline.label = run.title;
+    for (const Metric& metric : run.metrics)
+    {
+        if (metric.scope == "total" && metric.name == "upload_goodput")
+        {
+            headline.uploadMbps = metric.value;
+        }
+        else if (metric.scope == "total" && metric.name == "download_goodput")
+        {
+            headline.downloadMbps = metric.value;
+        }
+    }
+    const Series* ping = nullptr;
+    for (const Series& series : run.series)
+    {
+        if (StartsWith(series.name, "Ping (ms) ICMP"))
+        {
+            ping = &series;
+            break;
+        }
+        if (!ping && series.units == "ms")
+        {
+            ping = &series;
+        }
+    }
+    if (!ping)
+    {
+        return headline;
+    }
+    // The idle window ends a step before the load starts: a sample at DELAY already
+    // queues behind it.
+    const SummaryStats idle = Summarize(Values(*ping, "val", 0, run.delay - run.stepSize / 2));
+    const SummaryStats load = Summarize(Values(*ping, "val", run.delay, run.delay + run.length));
+    headline.idleRttMs = idle.p50;
+    headline.rttP50Ms = load.p50;
+    headline.rttP90Ms = load.p90;
+    headline.rttP99Ms = load.p99;
+    headline.inducedMs = load.p50 - idle.p50;
+    return headline;
+}
+
+void
+RunSummary::PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os)
+{
+    std::size_t width = 6;
+    for (const RunRecord& run : runs)
+    {
+        width = std::max(width, run.title.size());
+    }
+    const int w = static_cast<int>(width);
+    auto cell = [&os](double value, int precision) {
+        std::ostringstream text;
+        if (std::isnan(value))
+        {
+            text << "-";
+        }
+        else
+        {
+            text << std::fixed << std::setprecision(precision) << value;
+        }
+        os << std::setw(10) << text.str();
+    };
+    os << std::left << std::setw(w) << "config" << std::right << std::setw(10) << "upload"
+       << std::setw(10) << "download" << std::setw(10) << "idle RTT" << std::setw(10) << "RTT p50"
+       << std::setw(10) << "RTT p90" << std::setw(10) << "RTT p99" << std::setw(10) << "induced"
+       << "\n";
+    os << std::left << std::setw(w) << "" << std::right << std::setw(10) << "Mbit/s"
+       << std::setw(10) << "Mbit/s" << std::setw(10) << "ms" << std::setw(10) << "ms"
+       << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(10) << "ms" << "\n";
+    for (const RunRecord& run : runs)
+    {
+        const Headline h = GetHeadline(run);
+        os << std::left << std::setw(w) << h.label << std::right;
+        cell(h.uploadMbps, 1);
+        cell(h.downloadMbps, 1);
+        cell(h.idleRttMs, 3);
+        cell(h.rttP50Ms, 3);
+        cell(h.rttP90Ms, 3);
+        cell(h.rttP99Ms, 3);
+        cell(h.inducedMs, 3);
+        os << "\n";
+    }
+}
+
 } // namespace debloat
 } // namespace ns3

@@ -10,6 +10,7 @@
 #include "run-record.h"
 
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -37,6 +38,36 @@ namespace debloat
 class RunSummary
 {
   public:
+    /// A run's headline numbers: what the seeds compare between configurations.
+    struct Headline
+    {
+        std::string label;             ///< the run's title (its configuration)
+        double uploadMbps{NO_VALUE};   ///< total upload goodput under load, Mbit/s
+        double downloadMbps{NO_VALUE}; ///< total download goodput under load, Mbit/s
+        double idleRttMs{NO_VALUE};    ///< ping's median before the load starts, ms
+        double rttP50Ms{NO_VALUE};     ///< ping's median under load, ms
+        double rttP90Ms{NO_VALUE};     ///< its 90th percentile, ms
+        double rttP99Ms{NO_VALUE};     ///< its 99th percentile, ms
+        double inducedMs{NO_VALUE};    ///< median under load less the idle median, ms
+    };
+
+    /**
+     * The headline of a run with its metrics. Ping is flent's "Ping (ms) ICMP" series (or
+     * the first series in ms); idle means before DELAY, under load from DELAY to DELAY +
+     * LENGTH.
+     * @param run the run
+     * @return its headline
+     */
+    static Headline GetHeadline(const RunRecord& run);
+
+    /**
+     * Prints runs side by side, one row per run: goodput each way, idle RTT, RTT under
+     * load (p50, p90, p99) and the latency the load induced.
+     * @param runs the runs, each titled with its configuration
+     * @param os the stream
+     */
+    static void PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os);
+
     /**
      * @param run a run with its series
      * @return its metrics, in series order, totals last

@@ -163,4 +163,42 @@ TEST(RunSummaryTest, PrintsOneRowPerScope)
     EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 7);
 }
 
+TEST(RunSummaryTest, HeadlineSplitsIdleFromLoad)
+{
+    RunRecord run = LoadedRun();
+    run.title = "fq_codel+bql";
+    run.metrics = RunSummary::ComputeMetrics(run);
+    const RunSummary::Headline h = RunSummary::GetHeadline(run);
+    EXPECT_EQ(h.label, "fq_codel+bql");
+    EXPECT_DOUBLE_EQ(h.uploadMbps, 40); // 30 + 10
+    EXPECT_DOUBLE_EQ(h.downloadMbps, 50);
+    // Idle: the one ICMP sample before DELAY (100 ms at 0.5 s); under load: 1..10 ms, so
+    // p50 5.5, p90 9.1 and numpy's p99 = 1 + 0.99 * 9 = 9.91; induced 5.5 - 100.
+    EXPECT_DOUBLE_EQ(h.idleRttMs, 100);
+    EXPECT_DOUBLE_EQ(h.rttP50Ms, 5.5);
+    EXPECT_DOUBLE_EQ(h.rttP90Ms, 9.1);
+    EXPECT_DOUBLE_EQ(h.rttP99Ms, 9.91);
+    EXPECT_DOUBLE_EQ(h.inducedMs, -94.5);
+}
+
+TEST(RunSummaryTest, ComparisonHasARowPerRun)
+{
+    RunRecord a = LoadedRun();
+    a.title = "pfifo_fast";
+    a.metrics = RunSummary::ComputeMetrics(a);
+    RunRecord b;
+    b.title = "no-series";
+    std::ostringstream os;
+    RunSummary::PrintComparison({a, b}, os);
+    const std::string text = os.str();
+    // Two header lines, then one row per run; a run without series shows "-".
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 4);
+    EXPECT_NE(text.find("pfifo_fast"), std::string::npos);
+    EXPECT_NE(text.find("40.0"), std::string::npos);
+    EXPECT_NE(text.find("-94.500"), std::string::npos);
+    const std::string last = text.substr(text.find("no-series"));
+    EXPECT_NE(last.find(" -"), std::string::npos);
+    EXPECT_EQ(last.find('.'), std::string::npos);
+}
+
 } // namespace

@@ -1,0 +1,96 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * GoogleTest cases for ParallelRunner: records come back whole and in order, and a failing
+ * job is named.
+ */
+
+#include "ns3/parallel-runner.h"
+
+#include <cstdlib>
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace
+{
+
+using namespace ns3::debloat;
+
+/**
+ * @param i an index
+ * @return a run that says which job made it and in which process
+ */
+RunRecord
+Made(int i)
+{
+    RunRecord run;
+    run.test = "rrul_be";
+    run.title = "job " + std::to_string(i);
+    run.run = static_cast<uint64_t>(getpid());
+    Series series{"TCP upload BE", "NetperfDemoRunner", "Mbits/s", {"val"}, {}, {}};
+    series.samples.push_back({0.2, {static_cast<double>(i)}});
+    run.series.push_back(series);
+    run.metrics.push_back({"total", "upload_goodput", 10.0 * i, "Mbit/s"});
+    return run;
+}
+
+TEST(ParallelRunnerTest, RecordsComeBackInOrderFromChildren)
+{
+    // Five jobs on two workers: three rounds of children, and the order of addition kept
+    // whatever order they finish in (job 0 sleeps longest).
+    ParallelRunner runner(2);
+    for (int i = 0; i < 5; ++i)
+    {
+        runner.Add("job " + std::to_string(i), [i]() {
+            usleep(static_cast<useconds_t>((5 - i) * 20000));
+            return Made(i);
+        });
+    }
+    const std::vector<RunRecord> runs = runner.Run();
+    ASSERT_EQ(runs.size(), 5U);
+    for (int i = 0; i < 5; ++i)
+    {
+        EXPECT_EQ(runs[i].title, "job " + std::to_string(i));
+        ASSERT_EQ(runs[i].series.size(), 1U);
+        EXPECT_DOUBLE_EQ(runs[i].series[0].samples[0].values[0], i);
+        EXPECT_DOUBLE_EQ(runs[i].metrics[0].value, 10.0 * i);
+        // Each ran in a child, not here.
+        EXPECT_NE(runs[i].run, static_cast<uint64_t>(getpid()));
+    }
+}
+
+TEST(ParallelRunnerTest, FailingJobsAreNamed)
+{
+    ParallelRunner runner(2);
+    runner.Add("good", []() { return Made(1); });
+    runner.Add("throws", []() -> RunRecord { throw std::runtime_error("bad option"); });
+    runner.Add("aborts", []() -> RunRecord { std::abort(); });
+    try
+    {
+        runner.Run();
+        FAIL() << "Run() returned";
+    }
+    catch (const std::runtime_error& error)
+    {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("throws (exit status 1)"), std::string::npos) << message;
+        EXPECT_NE(message.find("aborts (signal 6"), std::string::npos) << message;
+        EXPECT_EQ(message.find("good"), std::string::npos) << message;
+    }
+}
+
+TEST(ParallelRunnerTest, ZeroJobsMeansOnePerProcessor)
+{
+    EXPECT_GE(ParallelRunner(0).GetJobs(), 1U);
+    EXPECT_EQ(ParallelRunner(3).GetJobs(), 3U);
+    EXPECT_TRUE(ParallelRunner(2).Run().empty());
+}
+
+} // namespace

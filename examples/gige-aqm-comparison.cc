@@ -63,13 +63,11 @@
 #include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
-#include "ns3/flent-writer.h"
 #include "ns3/internet-module.h"
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-topology-helper.h"
 #include "ns3/parallel-runner.h"
-#include "ns3/results-database.h"
 #include "ns3/run-summary.h"
 
 #include <iostream>
@@ -336,21 +334,7 @@ main(int argc, char* argv[])
     try
     {
         runs = runner.Run();
-        for (RunRecord& run : runs)
-        {
-            const std::string file = outputDir + "/" + run.test + "-" + run.title + ".flent.gz";
-            FlentWriter::Write(run, file);
-            std::cout << "flent data file: " << file << "\n";
-        }
-        if (db != "none")
-        {
-            ResultsDatabase database(db);
-            for (const RunRecord& run : runs)
-            {
-                database.Write(run);
-            }
-            std::cout << "results database: " << db << " (" << runs.size() << " runs)\n";
-        }
+        SaveRuns(runs, outputDir, db, std::cout);
     }
     catch (const std::exception& error)
     {

@@ -515,8 +515,8 @@ NicTopologyHelper::Preset(const std::string& name)
     else if (name == "wifi-ap")
     {
         // Seed 001: the laptop's iwl3945 (256-entry queue, 223 frames queued at most) to a
-        // Netgear access point; "frances" behind it on 100 Mbit/s Ethernet. The profile's
-        // per-frame airtime already makes the idle RTT (the seed's 1.7 to 3.6 ms).
+        // Netgear access point; "frances" behind it on 100 Mbit/s Ethernet. The propagation
+        // delay is nil next to the profile's per-frame airtime.
         NicLinkConfig wifi = ends("iwl3945", "iwl3945");
         wifi.rate = "5.5Mbps";
         wifi.delay = MicroSeconds(1);

@@ -6,6 +6,7 @@
 
 #include "parallel-runner.h"
 
+#include "flent-writer.h"
 #include "results-database.h"
 
 #include <cstdio>
@@ -167,6 +168,34 @@ ParallelRunner::Run()
         throw std::runtime_error("ParallelRunner: failed: " + list);
     }
     return records;
+}
+
+void
+SaveRuns(const std::vector<RunRecord>& runs,
+         const std::string& outputDir,
+         const std::string& db,
+         std::ostream& log)
+{
+    for (const RunRecord& run : runs)
+    {
+        if (run.title.find('/') != std::string::npos)
+        {
+            throw std::runtime_error("SaveRuns: title \"" + run.title +
+                                     "\" holds a '/' and cannot name a file");
+        }
+        const std::string file = outputDir + "/" + run.test + "-" + run.title + ".flent.gz";
+        FlentWriter::Write(run, file);
+        log << "flent data file: " << file << "\n";
+    }
+    if (db != "none")
+    {
+        ResultsDatabase database(db);
+        for (const RunRecord& run : runs)
+        {
+            database.Write(run);
+        }
+        log << "results database: " << db << " (" << runs.size() << " runs)\n";
+    }
 }
 
 } // namespace debloat

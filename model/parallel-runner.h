@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,21 @@ class ParallelRunner
     uint32_t m_parallel;                             ///< children at once
     std::string m_scratch;                           ///< directory of the children's files
 };
+
+/**
+ * @ingroup debloat-measurement
+ * Saves an experiment's runs as flent does a batch: one data file per run,
+ * `<outputDir>/<test>-<title>.flent.gz`, and every run in a SQLite results database.
+ * @param runs the runs, each titled with its configuration (no '/' in the title)
+ * @param outputDir the directory of the flent files
+ * @param db the database file, or "none" for none
+ * @param log where to say what was written
+ * @throws std::runtime_error when a file cannot be written
+ */
+void SaveRuns(const std::vector<RunRecord>& runs,
+              const std::string& outputDir,
+              const std::string& db,
+              std::ostream& log);
 
 } // namespace debloat
 } // namespace ns3

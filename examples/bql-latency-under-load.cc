@@ -17,20 +17,23 @@
  *            100 Mbit/s, 1 ms; e1000e NIC, TX ring 64 (ethtool -G eth0 tx 64)
  *            root qdisc + optional BQL on the laptop's egress
  *
- * One TCP upload (netperf TCP_STREAM-like) runs for the whole duration while a UDP echo
- * probe measures the round-trip time every 50 ms (ping-like). Four configurations run in
- * turn: pfifo_fast (txqueuelen 1000) and fq_codel, each without BQL and with BQL limited to
- * 3 x MTU (limit_max 4542), the seed's setting. The ring occupancy is sampled every 10 ms.
- * Configurations: pfifo_fast (txqueuelen 1000) and SFQ (the seed's), each without and with
- * BQL; SFQ with BQL behind an HTB shaper at 92% of the link (sqm's simplest layout, the
- * seed's last step); fq_codel without and with BQL for comparison.
+ * (NicTopologyHelper preset "laptop-server".) One TCP upload (netperf TCP_STREAM-like) runs
+ * for the whole duration while a UDP echo probe measures the round-trip time every 50 ms
+ * (ping-like); the ring occupancy is sampled every 10 ms. Configurations: pfifo_fast
+ * (txqueuelen 1000) and SFQ (the seed's), each without BQL and with BQL limited to 3 x MTU
+ * (limit_max 4542, the seed's setting); SFQ with BQL behind an HTB shaper at 92% of the link
+ * (sqm's simplest layout, the seed's last step); fq_codel without and with BQL for
+ * comparison.
  *
  * Options: --duration (seconds of upload, default 20), --rate (link rate, default 100Mbps),
  * --device (a NicNetDevice profile such as e1000e, igb or ideal, or p2p for ns-3's
  * PointToPointNetDevice; default e1000e), --ring (TX ring descriptors, or the p2p device
  * queue in packets; default 64), --bqlLimitMax (bytes, default 4542), --config (all,
- * pfifo_fast, pfifo_fast+bql, fq_codel, fq_codel+bql; default all), --sysfs (print the BQL
- * sysfs files after each run with BQL), and any ns-3 default, e.g.
+ * pfifo_fast, pfifo_fast+bql, sfq, sfq+bql, sfq+bql+htb92, fq_codel, fq_codel+bql; default
+ * all), --sysfs (print the BQL sysfs files after each run with BQL), --check (exit 1 unless
+ * the seed's result holds: pfifo_fast's median above 50 ms with and without BQL, SFQ with
+ * BQL below 6 ms and ten times below pfifo_fast at 95% of its goodput; needs --config=all),
+ * and any ns-3 default, e.g.
  * --ns3::debloat::ByteQueueLimits::HoldTime=100ms.
  *
  * Expected result (the seed, measured on an e1000e at 100 Mbit/s with a 64-entry ring):
@@ -61,6 +64,7 @@
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
+#include "ns3/nic-topology-helper.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/sqm-helper.h"
 #include "ns3/tc-qdisc-helper.h"
@@ -69,6 +73,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <vector>
 
 using namespace ns3;
@@ -228,10 +233,12 @@ Outcome
 Run(const EgressConfig& config, const Scenario& scenario)
 {
     NodeContainer nodes;
-    nodes.Create(2);
     NetDeviceContainer devices;
+    Ipv4InterfaceContainer interfaces;
     if (scenario.device == "p2p")
     {
+        // ns-3's own device, for a side-by-side comparison.
+        nodes.Create(2);
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue(scenario.rate));
         p2p.SetChannelAttribute("Delay", StringValue("1ms"));
@@ -239,30 +246,40 @@ Run(const EgressConfig& config, const Scenario& scenario)
                      "MaxSize",
                      QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, scenario.ring)));
         devices = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        TrafficControlHelper tch;
+        TcQdiscHelper::SetRootQueueDisc(tch, config.qdisc);
+        if (config.bql)
+        {
+            tch.SetQueueLimits("ns3::debloat::ByteQueueLimits",
+                               "LimitMax",
+                               UintegerValue(scenario.bqlLimitMax));
+        }
+        tch.Install(devices);
+        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+        interfaces = address.Assign(devices);
     }
     else
     {
-        NicHelper nic;
-        nic.SetProfile(scenario.device);
-        nic.SetDeviceAttribute("DataRate", StringValue(scenario.rate));
-        nic.SetDeviceAttribute("TxRingSize", UintegerValue(scenario.ring));
-        nic.SetChannelAttribute("Delay", StringValue("1ms"));
-        devices = nic.Install(nodes);
+        NicTopologyHelper topology = NicTopologyHelper::Preset("laptop-server");
+        NicLinkConfig& link = topology.LeftLink(0);
+        link.rate = scenario.rate;
+        link.left.profile = scenario.device;
+        link.right.profile = scenario.device;
+        link.left.txRing = scenario.ring;
+        link.left.qdisc = config.qdisc; // pfifo_fast: txqueuelen 1000
+        link.left.bql = config.bql;
+        if (config.bql)
+        {
+            link.left.bqlLimitMax = scenario.bqlLimitMax;
+        }
+        topology.Install();
+        nodes = topology.GetNodes();
+        devices = topology.GetLeftDevices(0);
+        interfaces.Add(nodes.Get(0)->GetObject<Ipv4>(), 1);
+        interfaces.Add(nodes.Get(1)->GetObject<Ipv4>(), 1);
     }
-    InternetStackHelper internet;
-    internet.Install(nodes);
-
-    TrafficControlHelper tch;
-    TcQdiscHelper::SetRootQueueDisc(tch, config.qdisc); // pfifo_fast: txqueuelen 1000
-    if (config.bql)
-    {
-        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits",
-                           "LimitMax",
-                           UintegerValue(scenario.bqlLimitMax));
-    }
-    tch.Install(devices);
-    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = address.Assign(devices);
 
     const Time start = Seconds(1);
     const Time stop = start + scenario.duration;
@@ -341,6 +358,7 @@ main(int argc, char* argv[])
     Scenario scenario;
     uint32_t durationS = 20;
     std::string only = "all";
+    bool check = false;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("duration", "Upload duration in seconds", durationS);
@@ -352,6 +370,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bqlLimitMax", "BQL limit_max in bytes (the seed: 3 x MTU)", scenario.bqlLimitMax);
     cmd.AddValue("config", "all, pfifo_fast, pfifo_fast+bql, fq_codel or fq_codel+bql", only);
     cmd.AddValue("sysfs", "Print the BQL sysfs files after each run with BQL", scenario.sysfs);
+    cmd.AddValue("check", "Exit 1 unless the seed's result holds (needs --config=all)", check);
     cmd.Parse(argc, argv);
     NS_ABORT_MSG_IF(durationS < 3, "--duration=" << durationS << " is too short; use >= 3 s");
     scenario.duration = Seconds(durationS);
@@ -397,6 +416,7 @@ main(int argc, char* argv[])
               << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(12) << "Mbit/s"
               << std::setw(12) << "bytes" << std::setw(12) << "bytes" << std::setw(8) << "probes"
               << "\n";
+    std::map<std::string, std::pair<double, double>> medians; // config: RTT p50, goodput
     for (const EgressConfig& config : configs)
     {
         if (only != "all" && only != config.name)
@@ -405,6 +425,7 @@ main(int argc, char* argv[])
         }
         Outcome o = Run(config, scenario);
         const double p50 = Percentile(o.rttMs, 50);
+        medians[config.name] = {p50, o.goodputMbps};
         const double p90 = Percentile(o.rttMs, 90);
         const double max = Percentile(o.rttMs, 100);
         std::cout << std::left << std::setw(16) << config.name << std::right << std::fixed
@@ -424,5 +445,22 @@ main(int argc, char* argv[])
     std::cout << "\nSeed (e1000e at 100 Mbit/s, TX ring 64, 2011): about 130 ms under pfifo_fast, "
                  "with or\nwithout BQL; 1.3 to 6 ms (median 4 ms) with BQL at 3 x MTU and SFQ, at "
                  "nearly the same\nthroughput.\n";
+    if (check)
+    {
+        NS_ABORT_MSG_IF(only != "all", "--check compares configurations: use --config=all");
+        // The seed's result: the queue in pfifo_fast (1000 packets of 123 us) is tens of ms
+        // with or without BQL; SFQ with BQL leaves the probe behind a few packets.
+        const auto [fifo, fifoGoodput] = medians["pfifo_fast"];
+        const auto [sfq, sfqGoodput] = medians["sfq+bql"];
+        const bool ok = fifo > 50 && medians["pfifo_fast+bql"].first > 50 && sfq < 6 &&
+                        sfq * 10 < fifo && sfqGoodput >= 0.95 * fifoGoodput;
+        if (!ok)
+        {
+            std::cerr << "check failed: pfifo_fast " << fifo << " ms, pfifo_fast+bql "
+                      << medians["pfifo_fast+bql"].first << " ms, sfq+bql " << sfq << " ms at "
+                      << sfqGoodput << " against " << fifoGoodput << " Mbit/s\n";
+            return 1;
+        }
+    }
     return 0;
 }

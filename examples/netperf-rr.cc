@@ -12,7 +12,7 @@
  * second and the bytes in the hardware queue (Tom Herbert, "[PATCH 0/3] net: Byte queue
  * limit patch series", netdev, 2011: "200 stream of netperf RR tests").
  *
- * Topology:
+ * Topology (NicTopologyHelper preset "forcedeth-gige"):
  *
  *     host ========================== peer
  *          --rate (1 Gbit/s), 50 us; --profile NIC (forcedeth), pfifo_fast (1000 packets)
@@ -23,7 +23,9 @@
  * Each run goes into the SQLite results database (--db, "none" for none) as test "tcp_rr".
  *
  * Options: --sizes (comma-separated, default 1,140,1400,14000,140000), --streams (200),
- * --length (s, 5), --rate, --profile, --db.
+ * --length (s, 5), --rate, --profile, --db, --check (exit 1 unless the series' result
+ * holds: the same rate within 5% with and without BQL, and from 14000 bytes up a quarter
+ * of the bytes in the ring or less with BQL).
  *
  * Expected result (the patch series, forcedeth at GigE):
  *   140000: BQL 80-215K bytes in queue, 856 tps; no BQL 2700-2930K, 854 tps
@@ -43,15 +45,17 @@
 #include "ns3/netperf-client.h"
 #include "ns3/netperf-helper.h"
 #include "ns3/network-module.h"
-#include "ns3/nic-helper.h"
+#include "ns3/nic-topology-helper.h"
 #include "ns3/results-database.h"
 #include "ns3/run-summary.h"
 #include "ns3/summary-stats.h"
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 using namespace ns3;
@@ -80,31 +84,23 @@ RunRecord
 Run(const Settings& settings)
 {
     LinuxTcpDefaults::Apply();
-    NodeContainer nodes;
-    nodes.Create(2);
-    NicHelper nic;
-    nic.SetProfile(settings.profile);
-    nic.SetDeviceAttribute("DataRate", StringValue(settings.rate));
-    nic.SetChannelAttribute("Delay", StringValue("50us"));
-    NetDeviceContainer devices = nic.Install(nodes);
-    InternetStackHelper internet;
-    internet.Install(nodes);
-    TrafficControlHelper tch;
-    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
-    if (settings.bql)
+    NicTopologyHelper topology = NicTopologyHelper::Preset("forcedeth-gige");
+    NicLinkConfig& link = topology.LeftLink(0);
+    link.rate = settings.rate;
+    for (NicInterfaceConfig* end : {&link.left, &link.right})
     {
-        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+        end->profile = settings.profile;
+        end->bql = settings.bql;
     }
-    tch.Install(devices);
-    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-    const Ipv4InterfaceContainer interfaces = address.Assign(devices);
-    internet.AssignStreams(nodes, 1);
-    NicHelper::AssignStreams(devices, 100);
+    topology.Install();
+    topology.AssignStreams(1);
+    const NodeContainer nodes = topology.GetNodes();
+    const NetDeviceContainer devices = topology.GetLeftDevices(0);
 
     const Time start = Seconds(1);
     const Time end = start + Seconds(settings.length);
     NetperfHelper::InstallServer(nodes.Get(1));
-    NetperfHelper netperf(interfaces.GetAddress(1), NetperfTest::TCP_RR);
+    NetperfHelper netperf(topology.GetRightAddress(0), NetperfTest::TCP_RR);
     netperf.SetAttribute("RequestSize", UintegerValue(settings.size));
     netperf.SetAttribute("ResponseSize", UintegerValue(settings.size));
     ApplicationContainer clients = netperf.Install(nodes.Get(0), settings.streams);
@@ -155,10 +151,10 @@ Run(const Settings& settings)
 /**
  * @param run a run
  * @param key a key of its qdisc stats
- * @return "p5-p95" of the key in KiB
+ * @return the key's samples in KiB
  */
-std::string
-Range(const RunRecord& run, const std::string& key)
+std::vector<double>
+Kib(const RunRecord& run, const std::string& key)
 {
     const Series& stats = run.series.back();
     const auto column = std::find(stats.keys.begin(), stats.keys.end(), key);
@@ -167,10 +163,56 @@ Range(const RunRecord& run, const std::string& key)
     {
         values.push_back(sample.values[column - stats.keys.begin()] / 1024);
     }
+    return values;
+}
+
+/**
+ * @param run a run
+ * @param key a key of its qdisc stats
+ * @return "p5-p95" of the key in KiB
+ */
+std::string
+Range(const RunRecord& run, const std::string& key)
+{
+    std::vector<double> values = Kib(run, key);
     std::ostringstream os;
     os << std::fixed << std::setprecision(0) << Percentile(values, 5) << "-"
        << Percentile(values, 95) << "K";
     return os.str();
+}
+
+/**
+ * The series' result for one size: the same transaction rate within 5% with and without
+ * BQL, and from 14000 bytes up (where the responses are many packets each) BQL's bytes in
+ * the ring at the 95th percentile below a quarter of those without (the series: 90% less,
+ * 80-215K against 2700-2930K at 140000 and 25-55K against 1500-1622K at 14000).
+ * @param size the request and response size
+ * @param without the run without BQL
+ * @param with the run with BQL
+ * @return whether it holds (a failure printed)
+ */
+bool
+Check(uint32_t size, const RunRecord& without, const RunRecord& with)
+{
+    auto tps = [](const RunRecord& run) {
+        return std::get<double>(run.series.front().meta.at("MEAN_VALUE"));
+    };
+    std::vector<double> ringWithout = Kib(without, "ring_bytes");
+    std::vector<double> ringWith = Kib(with, "ring_bytes");
+    const double p95Without = Percentile(ringWithout, 95);
+    const double p95With = Percentile(ringWith, 95);
+    bool ok = std::abs(tps(with) - tps(without)) <= 0.05 * tps(without);
+    if (size >= 14000)
+    {
+        ok = ok && p95With < p95Without / 4;
+    }
+    if (!ok)
+    {
+        std::cerr << "check failed at size " << size << ": " << tps(without) << " against "
+                  << tps(with) << " transactions/s, ring p95 " << p95Without << "K against "
+                  << p95With << "K\n";
+    }
+    return ok;
 }
 
 } // namespace
@@ -181,6 +223,7 @@ main(int argc, char* argv[])
     std::string sizes = "1,140,1400,14000,140000";
     Settings settings{1, false, 200, 5, "1Gbps", "forcedeth"};
     std::string db = "debloat-results.sqlite";
+    bool check = false;
     CommandLine cmd(__FILE__);
     cmd.AddValue("sizes", "request = response sizes, comma-separated", sizes);
     cmd.AddValue("streams", "concurrent TCP_RR streams", settings.streams);
@@ -188,7 +231,9 @@ main(int argc, char* argv[])
     cmd.AddValue("rate", "line rate", settings.rate);
     cmd.AddValue("profile", "NicNetDevice profile", settings.profile);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
+    cmd.AddValue("check", "exit 1 unless the series' result holds", check);
     cmd.Parse(argc, argv);
+    bool ok = true;
 
     std::cout << std::left << std::setw(8) << "size" << std::setw(8) << "BQL" << std::setw(18)
               << "bytes in ring" << std::setw(18) << "BQL inflight"
@@ -207,10 +252,11 @@ main(int argc, char* argv[])
                       << "' is not a size; accepted: comma-separated byte counts >= 1\n";
             return 1;
         }
+        std::map<bool, RunRecord> runs;
         for (bool bql : {false, true})
         {
             settings.bql = bql;
-            const RunRecord run = Run(settings);
+            const RunRecord& run = runs[bql] = Run(settings);
             std::cout << std::setw(8) << settings.size << std::setw(8) << (bql ? "yes" : "no")
                       << std::setw(18) << Range(run, "ring_bytes") << std::setw(18)
                       << (bql ? Range(run, "bql_inflight") : "-") << std::fixed
@@ -221,6 +267,10 @@ main(int argc, char* argv[])
                 ResultsDatabase(db).Write(run);
             }
         }
+        if (check)
+        {
+            ok = Check(settings.size, runs[false], runs[true]) && ok;
+        }
     }
-    return 0;
+    return ok ? 0 : 1;
 }

@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
@@ -179,6 +180,12 @@ NetperfClient::StartApplication()
     m_sendBufferSize = static_cast<uint32_t>(sendBuffer.Get());
     // Set before connect() so that the SYN carries the mark, as setsockopt(IP_TOS) does.
     m_socket->SetIpTos(m_tos);
+    if (m_test == NetperfTest::TCP_RR)
+    {
+        // Linux's Minshall Nagle never holds a request's tail behind its full segments; ns-3's
+        // classic Nagle would, until the server's delayed ACK (see NetperfServer).
+        m_socket->SetAttribute("TcpNoDelay", BooleanValue(true));
+    }
     m_socket->Bind();
     m_socket->SetConnectCallback(MakeCallback(&NetperfClient::Connected, this),
                                  MakeCallback(&NetperfClient::ConnectionFailed, this));

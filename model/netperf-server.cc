@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/socket.h"
@@ -202,6 +203,14 @@ NetperfServer::Connection::Receive(Ptr<Socket> socket)
             }
             m_started = true;
             socket->SetIpTos(m_request.tos);
+            if (m_request.test == NetperfTest::TCP_RR)
+            {
+                // Linux's Nagle (tcp_nagle_check() with tcp_minshall_check()) holds a partial
+                // segment back only behind an unacknowledged partial one, never behind full
+                // segments; ns-3's classic Nagle would hold each response's tail until the
+                // client's delayed ACK. For request/response the two agree with no Nagle.
+                socket->SetAttribute("TcpNoDelay", BooleanValue(true));
+            }
             packet = m_pending;
             m_pending = nullptr;
             NS_LOG_INFO("NetperfServer: starting " << m_request);

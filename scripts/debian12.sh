@@ -58,7 +58,10 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j "$jobs"
 
 if [ "$mode" = experiment ]; then
-    exec ./build/examples/bql-latency-under-load
+    # The flent files and the SQLite database go to ./results.
+    mkdir -p results
+    cd results
+    exec ../build/examples/gige-aqm-comparison
 fi
 cd build
 exec ctest --output-on-failure -j "$jobs"

@@ -62,13 +62,16 @@ EndHelper(const NicInterfaceConfig& end, const std::string& rate, const std::str
     }
     NicHelper nic;
     nic.SetProfile(end.profile);
-    DataRateValue dataRate;
-    NS_ABORT_MSG_UNLESS(dataRate.DeserializeFromString(rate, MakeDataRateChecker()) &&
-                            dataRate.Get().GetBitRate() > 0,
+    // Parsed here rather than by DataRateValue, which aborts on trailing text ("1 Gbps")
+    // with a message that does not name the link.
+    std::istringstream in(rate);
+    DataRate dataRate;
+    in >> dataRate;
+    NS_ABORT_MSG_UNLESS(!in.fail() && in.eof() && dataRate.GetBitRate() > 0,
                         what << ": rate \"" << rate
                              << "\" is not a data rate; accepted: a positive rate such as "
                                 "100Mbps or 1Gbps");
-    nic.SetDeviceAttribute("DataRate", dataRate);
+    nic.SetDeviceAttribute("DataRate", DataRateValue(dataRate));
     if (end.txRing != 0)
     {
         nic.SetDeviceAttribute("TxRingSize", UintegerValue(end.txRing));

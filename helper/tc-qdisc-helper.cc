@@ -158,12 +158,13 @@ ParsePrio(const std::string& words, uint32_t txqueuelen)
         }
         else if (word == "priomap")
         {
-            map.clear();
-            for (std::string value; map.size() < 16 && in >> value;)
+            // tc overwrites the default map from P0 on and keeps the entries not given
+            // (prio_parse_opt(): its fill loop is commented out).
+            std::size_t index = 0;
+            for (std::string value; index < map.size() && in >> value; ++index)
             {
-                map.push_back(number(value, "priomap entry"));
+                map[index] = number(value, "priomap entry");
             }
-            map.resize(16, 1); // tc fills the rest with band 1
         }
         else
         {
@@ -254,7 +255,9 @@ TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
     {
         const TcOptions options =
             TcGrammar("pfifo", {TcKeyword::Unsigned("limit", 1, UINT32_MAX)}).Parse(words);
-        add("MaxSize", Packets(options.GetUnsigned("limit").value_or(ChildLimit(txqueuelen))));
+        // Not value_or(): ChildLimit() throws for txqueuelen 0 even when a limit is given.
+        const auto limit = options.GetUnsigned("limit");
+        add("MaxSize", Packets(limit ? *limit : ChildLimit(txqueuelen)));
     }
     else if (name == "prio")
     {

@@ -8,18 +8,23 @@
  * @file
  * @ingroup debloat-tests
  * TcQdiscHelper: tc's qdisc names and their ns-3 types, the root queue disc it installs with
- * tc's defaults and with options, sfq's and cake's words handed over as Options, and the
- * errors for unknown qdiscs and unknown or malformed words.
+ * tc's defaults and with options, sfq's and cake's words handed over as Options, txqueuelen
+ * (pfifo_fast's limit, noqueue at 0), noqueue, prio's bands and priomap, and the errors for
+ * unknown qdiscs and unknown or malformed words.
  */
+
+#include "debloat-test-utils.h"
 
 #include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/no-queue-disc.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
+#include <array>
 #include <cstdlib>
 #include <iostream>
 #include <stdexcept>
@@ -34,18 +39,20 @@ namespace
 {
 
 /// The accepted qdiscs as the unknown-qdisc message lists them (GetQdiscNames() order).
-const std::string ACCEPTED = "pfifo_fast, pfifo, fq_codel, codel, pie, sfq, cake, htb";
+const std::string ACCEPTED =
+    "pfifo_fast, pfifo, noqueue, prio, fq_codel, codel, pie, sfq, cake, htb";
 
 /**
  * Builds two nodes with the internet stack joined by a SimpleNetDevice pair, installs the
  * root queue disc that TcQdiscHelper makes of text on the first device, then assigns
  * addresses (which gives the second device ns-3's default root queue disc).
  * @param text the tc text
+ * @param txqueuelen the device's txqueuelen
  * @return the first device's root queue disc; the simulation is left for the caller to run
  *         and destroy
  */
 Ptr<QueueDisc>
-InstallRoot(const std::string& text)
+InstallRoot(const std::string& text, uint32_t txqueuelen = 1000)
 {
     NodeContainer nodes;
     nodes.Create(2);
@@ -54,7 +61,7 @@ InstallRoot(const std::string& text)
     SimpleNetDeviceHelper simple;
     NetDeviceContainer devices = simple.Install(nodes);
     TrafficControlHelper tch;
-    TcQdiscHelper::SetRootQueueDisc(tch, text);
+    TcQdiscHelper::SetRootQueueDisc(tch, text, txqueuelen);
     QueueDiscContainer qdiscs = tch.Install(devices.Get(0));
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
     address.Assign(devices);
@@ -172,15 +179,16 @@ Trim(const std::string& text)
 
 /**
  * @param text tc text for SetRootQueueDisc()
+ * @param txqueuelen the device's txqueuelen
  * @return the message of the std::invalid_argument it throws, or "" if it throws none
  */
 std::string
-SetRootError(const std::string& text)
+SetRootError(const std::string& text, uint32_t txqueuelen = 1000)
 {
     TrafficControlHelper tch;
     try
     {
-        TcQdiscHelper::SetRootQueueDisc(tch, text);
+        TcQdiscHelper::SetRootQueueDisc(tch, text, txqueuelen);
     }
     catch (const std::invalid_argument& error)
     {
@@ -208,13 +216,23 @@ class TcQdiscNamesTestCase : public TestCase
     void DoRun() override
     {
         const std::vector<std::string> names = TcQdiscHelper::GetQdiscNames();
-        const std::vector<std::string> expected =
-            {"pfifo_fast", "pfifo", "fq_codel", "codel", "pie", "sfq", "cake", "htb"};
-        NS_TEST_ASSERT_MSG_EQ((names == expected), true, "the eight qdiscs, in order");
+        const std::vector<std::string> expected = {"pfifo_fast",
+                                                   "pfifo",
+                                                   "noqueue",
+                                                   "prio",
+                                                   "fq_codel",
+                                                   "codel",
+                                                   "pie",
+                                                   "sfq",
+                                                   "cake",
+                                                   "htb"};
+        NS_TEST_ASSERT_MSG_EQ((names == expected), true, "the ten qdiscs, in order");
 
         const std::vector<std::pair<std::string, std::string>> types = {
             {"pfifo_fast", "ns3::PfifoFastQueueDisc"},
             {"pfifo", "ns3::FifoQueueDisc"},
+            {"noqueue", "ns3::debloat::NoQueueDisc"},
+            {"prio", "ns3::PrioQueueDisc"},
             {"fq_codel", "ns3::FqCoDelQueueDisc"},
             {"codel", "ns3::CoDelQueueDisc"},
             {"pie", "ns3::PieQueueDisc"},
@@ -595,6 +613,272 @@ class TcQdiscSfqCakeThrowTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief txqueuelen (`ip link set DEV txqueuelen N`): the limit of pfifo_fast and of a
+ * pfifo made without one, and what 0 does.
+ *
+ * - pfifo_fast: txqueuelen packets (pfifo_fast_init(): qdisc_dev(qdisc)->tx_queue_len), 50p
+ *   with 50; with 0 pfifo_fast_init() refuses the zero-length queue and
+ *   attach_default_qdiscs() falls back to noqueue: NoQueueDisc, with no attributes;
+ * - pfifo without "limit": fifo_init() takes txqueuelen packets, 50p with 50; with 0 it
+ *   would drop every packet, which the helper refuses with a message naming txqueuelen
+ *   (Parse() and SetRootQueueDisc() alike); "limit 20" holds whatever txqueuelen is;
+ * - prio's bands are such pfifos: refused at 0 too;
+ * - noqueue has no queue to size: any txqueuelen, 0 included, is fine.
+ */
+class TcQdiscTxqueuelenTestCase : public TestCase
+{
+  public:
+    TcQdiscTxqueuelenTestCase()
+        : TestCase("txqueuelen: pfifo_fast and pfifo limits, noqueue at 0")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<QueueDisc> qdisc = InstallRoot("pfifo_fast", 50);
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetInstanceTypeId().GetName(),
+                              "ns3::PfifoFastQueueDisc",
+                              "pfifo_fast, txqueuelen 50");
+        NS_TEST_EXPECT_MSG_EQ(GetSize(qdisc, "MaxSize"),
+                              QueueSize(QueueSizeUnit::PACKETS, 50),
+                              "pfifo_fast: txqueuelen 50 packets");
+        Simulator::Destroy();
+
+        qdisc = InstallRoot("pfifo_fast", 0);
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetInstanceTypeId().GetName(),
+                              "ns3::debloat::NoQueueDisc",
+                              "pfifo_fast, txqueuelen 0: noqueue");
+        RunBriefly();
+        Simulator::Destroy();
+        const TcQdiscHelper::QdiscSpec spec = TcQdiscHelper::Parse("pfifo_fast", 0);
+        NS_TEST_EXPECT_MSG_EQ(spec.type, "ns3::debloat::NoQueueDisc", "Parse: noqueue");
+        NS_TEST_EXPECT_MSG_EQ(spec.attributes.size(), 0, "noqueue has no attributes");
+
+        qdisc = InstallRoot("pfifo", 50);
+        NS_TEST_EXPECT_MSG_EQ(GetSize(qdisc, "MaxSize"),
+                              QueueSize(QueueSizeUnit::PACKETS, 50),
+                              "pfifo: txqueuelen 50 packets");
+        Simulator::Destroy();
+
+        qdisc = InstallRoot("pfifo limit 20", 0);
+        NS_TEST_EXPECT_MSG_EQ(GetSize(qdisc, "MaxSize"),
+                              QueueSize(QueueSizeUnit::PACKETS, 20),
+                              "pfifo limit 20, txqueuelen 0");
+        Simulator::Destroy();
+
+        for (const std::string text : {"pfifo", "prio", "prio bands 4"})
+        {
+            const std::string message = SetRootError(text, 0);
+            NS_TEST_EXPECT_MSG_NE(message.find("txqueuelen"), std::string::npos, text << message);
+            NS_TEST_EXPECT_MSG_NE(message.find("limit N"), std::string::npos, text << message);
+        }
+        std::string parseError;
+        try
+        {
+            TcQdiscHelper::Parse("pfifo", 0);
+        }
+        catch (const std::invalid_argument& error)
+        {
+            parseError = error.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(parseError.find("txqueuelen"), std::string::npos, parseError);
+        for (const std::string text : {"noqueue", "pfifo_fast", "pfifo limit 1"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(SetRootError(text, 0), "", text << " with txqueuelen 0");
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief noqueue: NoQueueDisc, no words, and a packet for a stopped TX queue dropped with
+ * reason "Device queue stopped" rather than held.
+ *
+ * Behind the SimpleNetDevice's single TX queue: with the queue stopped, an enqueue fails
+ * and counts 1 drop of that reason, and the queue disc holds nothing; with the queue
+ * running, the packet is held only until the queue disc runs (the traffic control layer
+ * runs it right after the enqueue; here Dequeue() stands for that run).
+ */
+class TcQdiscNoQueueTestCase : public TestCase
+{
+  public:
+    TcQdiscNoQueueTestCase()
+        : TestCase("noqueue: NoQueueDisc, drops for a stopped queue")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::Parse("noqueue").attributes.size(), 0, "no words");
+        const std::string message = SetRootError("noqueue limit 10");
+        NS_TEST_EXPECT_MSG_NE(message.find("\"limit\""), std::string::npos, message);
+
+        Ptr<QueueDisc> qdisc = InstallRoot("noqueue");
+        NS_TEST_ASSERT_MSG_EQ(qdisc->GetInstanceTypeId().GetName(),
+                              "ns3::debloat::NoQueueDisc",
+                              "noqueue");
+        RunBriefly();
+        Ptr<NetDeviceQueueInterface> ndqi = qdisc->GetNetDeviceQueueInterface();
+        NS_TEST_ASSERT_MSG_NE(ndqi, nullptr, "the device's queue interface");
+        ndqi->GetTxQueue(0)->Stop();
+        NS_TEST_EXPECT_MSG_EQ(
+            qdisc->Enqueue(debloattest::MakeUdpItem("10.0.0.1", "10.0.0.2", 1000, 1500)),
+            false,
+            "enqueue into a stopped queue");
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetStats().GetNDroppedPackets(NoQueueDisc::STOPPED_DROP),
+                              1,
+                              "one drop: device queue stopped");
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetNPackets(), 0, "nothing held");
+        ndqi->GetTxQueue(0)->Wake();
+        NS_TEST_EXPECT_MSG_EQ(
+            qdisc->Enqueue(debloattest::MakeUdpItem("10.0.0.1", "10.0.0.2", 1000, 1500)),
+            true,
+            "enqueue into a running queue");
+        NS_TEST_EXPECT_MSG_NE(qdisc->Dequeue(), nullptr, "the packet, to the device");
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetNPackets(), 0, "nothing held after the run");
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetStats().nTotalDroppedPackets, 1, "drops");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief prio: PrioQueueDisc with one pfifo of txqueuelen packets per band, tc's priomap,
+ * and the band each TOS picks.
+ *
+ * tc's defaults (q_prio.c): 3 bands, priomap 1 2 2 2 1 2 0 0 1 1 1 1 1 1 1 1. A priomap
+ * shorter than 16 overwrites the default from P0 on and keeps the rest (prio_parse_opt()
+ * leaves them; its fill loop is commented out): "priomap 0 0" is 0 0 2 2 1 2 0 0 1 ... 1.
+ * prio_tune() refuses bands outside 2 to 16 and a priomap entry not below bands, so "bands
+ * 2" with the default map (which has 2s) is refused.
+ *
+ * Classification (PrioQueueDisc reads the socket priority the IP_TOS gives, as Linux's
+ * rt_tos2priority()): TOS 0x10 is (0x10 & 0x1e) >> 1 = 8, priority 6 (interactive), band
+ * priomap[6] = 0; TOS 0 is priority 0 (best effort), band 1; TOS 0x08 is 4, priority 2
+ * (bulk), band 2. Dequeued strictly by band: 0x10, then 0, then 0x08, whatever the
+ * enqueue order (0x08, 0, 0x10).
+ */
+class TcQdiscPrioTestCase : public TestCase
+{
+  public:
+    TcQdiscPrioTestCase()
+        : TestCase("prio: bands, priomap, txqueuelen pfifos, TOS to band")
+    {
+    }
+
+  private:
+    /**
+     * @param qdisc a PrioQueueDisc
+     * @return its priomap
+     */
+    static std::array<uint16_t, 16> GetPriomap(Ptr<QueueDisc> qdisc)
+    {
+        PriomapValue value;
+        qdisc->GetAttribute("Priomap", value);
+        return value.Get();
+    }
+
+    /**
+     * Checks the bands: count and each one's pfifo limit.
+     * @param qdisc a PrioQueueDisc
+     * @param bands the bands expected
+     * @param limit each band's limit, packets
+     * @param text the tc text, for the report
+     */
+    void CheckBands(Ptr<QueueDisc> qdisc,
+                    std::size_t bands,
+                    uint32_t limit,
+                    const std::string& text)
+    {
+        NS_TEST_EXPECT_MSG_EQ(qdisc->GetInstanceTypeId().GetName(), "ns3::PrioQueueDisc", text);
+        NS_TEST_ASSERT_MSG_EQ(qdisc->GetNQueueDiscClasses(), bands, text << ": bands");
+        for (std::size_t b = 0; b < bands; b++)
+        {
+            Ptr<QueueDisc> band = qdisc->GetQueueDiscClass(b)->GetQueueDisc();
+            NS_TEST_EXPECT_MSG_EQ(band->GetInstanceTypeId().GetName(),
+                                  "ns3::FifoQueueDisc",
+                                  text << ": band " << b);
+            NS_TEST_EXPECT_MSG_EQ(GetSize(band, "MaxSize"),
+                                  QueueSize(QueueSizeUnit::PACKETS, limit),
+                                  text << ": band " << b << " limit");
+        }
+    }
+
+    void DoRun() override
+    {
+        const std::array<uint16_t, 16> defaults = {1, 2, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+        Ptr<QueueDisc> qdisc = InstallRoot("prio");
+        CheckBands(qdisc, 3, 1000, "prio");
+        NS_TEST_EXPECT_MSG_EQ((GetPriomap(qdisc) == defaults), true, "tc's default priomap");
+        RunBriefly();
+
+        // TOS to band, and strict priority on dequeue.
+        for (const uint8_t tos : {0x08, 0x00, 0x10})
+        {
+            Ptr<Ipv4QueueDiscItem> item =
+                debloattest::MakeUdpItem("10.0.0.1", "10.0.0.2", 1000 + tos, 100, tos);
+            SocketPriorityTag priority;
+            priority.SetPriority(Socket::IpTos2Priority(tos));
+            item->GetPacket()->AddPacketTag(priority);
+            NS_TEST_EXPECT_MSG_EQ(qdisc->Enqueue(item), true, "TOS " << +tos);
+        }
+        const std::vector<std::pair<uint8_t, std::size_t>> bandOf = {{0x10, 0},
+                                                                     {0x00, 1},
+                                                                     {0x08, 2}};
+        for (const auto& [tos, band] : bandOf)
+        {
+            NS_TEST_EXPECT_MSG_EQ(qdisc->GetQueueDiscClass(band)->GetQueueDisc()->GetNPackets(),
+                                  1,
+                                  "TOS " << +tos << " in band " << band);
+        }
+        for (const auto& [tos, band] : bandOf)
+        {
+            Ptr<QueueDiscItem> item = qdisc->Dequeue();
+            NS_TEST_ASSERT_MSG_NE(item, nullptr, "band " << band);
+            NS_TEST_EXPECT_MSG_EQ(+DynamicCast<Ipv4QueueDiscItem>(item)->GetHeader().GetTos(),
+                                  +tos,
+                                  "dequeued from band " << band);
+        }
+        Simulator::Destroy();
+
+        qdisc = InstallRoot("prio bands 4 priomap 3 3 2 2 1 1 0 0 3 3 2 2 1 1 0 0", 64);
+        CheckBands(qdisc, 4, 64, "prio bands 4, txqueuelen 64");
+        const std::array<uint16_t, 16> given = {3, 3, 2, 2, 1, 1, 0, 0, 3, 3, 2, 2, 1, 1, 0, 0};
+        NS_TEST_EXPECT_MSG_EQ((GetPriomap(qdisc) == given), true, "the priomap given");
+        RunBriefly();
+        Simulator::Destroy();
+
+        qdisc = InstallRoot("prio priomap 0 0");
+        CheckBands(qdisc, 3, 1000, "prio priomap 0 0");
+        const std::array<uint16_t, 16> partial = {0, 0, 2, 2, 1, 2, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+        NS_TEST_EXPECT_MSG_EQ((GetPriomap(qdisc) == partial), true, "P2 to P15 keep tc's map");
+        Simulator::Destroy();
+
+        // {text, what the message must contain}
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"prio bands 2", "priomap band 2 is not below bands 2"},
+            {"prio bands 1", "bands 1 is out of range"},
+            {"prio bands 17", "bands 17 is out of range"},
+            {"prio bands x", "bands \"x\""},
+            {"prio priomap 0 3", "priomap band 3 is not below bands 3"},
+            {"prio priomap 0 x", "priomap entry \"x\""},
+            {"prio limit 10", "\"limit\""},
+        };
+        for (const auto& [text, word] : cases)
+        {
+            const std::string message = SetRootError(text);
+            NS_TEST_EXPECT_MSG_NE(message.find(word), std::string::npos, text << ": " << message);
+        }
+        NS_TEST_EXPECT_MSG_EQ(SetRootError("prio bands 2 priomap 1 0 0 0 1 0 1 1 1 1 1 1 1 1 1 1"),
+                              "",
+                              "two bands with a map that fits");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-tc-qdisc-helper suite.
  */
 class TcQdiscHelperTestSuite : public TestSuite
@@ -609,6 +893,9 @@ class TcQdiscHelperTestSuite : public TestSuite
         AddTestCase(new TcQdiscPassThroughTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscErrorsTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscSfqCakeThrowTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscTxqueuelenTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscNoQueueTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscPrioTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -13,6 +13,7 @@ cpp_examples = [
     ("flent-run --test=rrul_be --length=2 --delay=1 --qdisc=fq_codel --bql=1 --db=none --progress=0", "True", "False"),
     ("flent-run --test=rrul_be --length=2 --delay=1 --rate=1Gbps --qdisc='cake bandwidth 50Mbit ack-filter' --db=none --progress=0", "True", "False"),
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1", "True", "False"),
+    ("wrt1200ac-cake --length=2 --delay=1 --floodLength=0.15 --db=none --check=1", "True", "False"),
     ("wifi-ring-latency --length=15 --delay=2 --db=none --check=1", "True", "False"),
     ("qdisc-benchmark --packets=1000 --backlog=10", "True", "False"),
     ("netperf-rr --sizes=1400,14000 --streams=50 --length=1 --db=none --check=1", "True", "False"),

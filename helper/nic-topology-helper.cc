@@ -469,7 +469,16 @@ NicTopologyHelper::Describe(std::ostream& os) const
         os << "\n";
     };
     auto link = [&os, &end](const std::string& a, const std::string& b, const NicLinkConfig& l) {
-        os << a << " -- " << b << ": " << l.rate << ", " << l.delay.As(Time::US) << "\n";
+        const int64_t ns = l.delay.GetNanoSeconds();
+        os << a << " -- " << b << ": " << l.rate << ", ";
+        if (ns % 1000000 == 0)
+        {
+            os << ns / 1000000 << " ms\n";
+        }
+        else
+        {
+            os << static_cast<double>(ns) / 1000 << " us\n";
+        }
         end(a, l.left);
         end(b, l.right);
     };

@@ -354,6 +354,17 @@ ShapingTopology(const std::string& cake)
 }
 
 /**
+ * Reads how many packets a UDP server has received so far.
+ * @param sink the server
+ * @param received where to store the count
+ */
+void
+ReadReceived(Ptr<UdpServer> sink, uint64_t* received)
+{
+    *received = sink->GetReceived();
+}
+
+/**
  * Part 1: rrul_be from client to server with cake shaping both of the router's egresses.
  * @param rate cake's bandwidth (tc word)
  * @param settings the settings
@@ -514,8 +525,9 @@ RunFlood(const FloodCase& flood, const Settings& settings)
     sampler->Start(measure, stop);
     uint64_t receivedAtMeasure = 0;
     uint64_t receivedAtStop = 0;
-    Simulator::Schedule(measure, [&]() { receivedAtMeasure = sink->GetReceived(); });
-    Simulator::Schedule(stop, [&]() { receivedAtStop = sink->GetReceived(); });
+    // Functions, not lambdas: ns-3.35's Simulator::Schedule takes no lambda.
+    Simulator::Schedule(measure, &ReadReceived, sink, &receivedAtMeasure);
+    Simulator::Schedule(stop, &ReadReceived, sink, &receivedAtStop);
     Simulator::Stop(stop + MilliSeconds(1));
     Simulator::Run();
 

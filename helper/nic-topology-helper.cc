@@ -62,7 +62,7 @@ EndHelper(const NicInterfaceConfig& end, const std::string& rate, const std::str
     }
     NicHelper nic;
     nic.SetProfile(end.profile);
-    // Parsed here rather than by DataRateValue, which aborts on trailing text ("1 Gbps")
+    // Parsed here rather than by DataRateValue, which aborts on text it cannot read ("1Gbpz")
     // with a message that does not name the link.
     std::istringstream in(rate);
     DataRate dataRate;

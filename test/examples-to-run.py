@@ -6,7 +6,7 @@
 
 cpp_examples = [
     ("bql-latency-under-load --duration=3 --config=fq_codel+bql", "True", "False"),
-    ("bql-latency-under-load --duration=4 --check=1", "True", "False"),
+    ("bql-latency-under-load --duration=8 --check=1", "True", "False"),
     ("bql-latency-under-load --duration=3 --config=sfq+bql+htb92", "True", "False"),
     ("bql-latency-under-load --duration=3 --device=p2p --ring=256 --config=fq_codel", "True", "False"),
     ("nic-benchmark --duration=1 --rate=100Mbps", "True", "False"),
@@ -14,7 +14,7 @@ cpp_examples = [
     ("flent-run --test=rrul_be --length=2 --delay=1 --rate=1Gbps --qdisc='cake bandwidth 50Mbit ack-filter' --db=none --progress=0", "True", "False"),
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1", "True", "False"),
     ("wrt1200ac-cake --length=2 --delay=1 --floodLength=0.15 --db=none --check=1", "True", "False"),
-    ("wifi-ring-latency --length=15 --delay=2 --db=none --check=1", "True", "False"),
+    ("wifi-ring-latency --length=30 --delay=2 --db=none --check=1", "True", "False"),
     ("qdisc-benchmark --packets=1000 --backlog=10", "True", "False"),
     ("netperf-rr --sizes=1400,14000 --streams=50 --length=1 --db=none --check=1", "True", "False"),
 ]

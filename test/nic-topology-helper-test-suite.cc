@@ -1084,10 +1084,10 @@ class NicTopologyErrorsTestCase : public TestCase
                    [] {
                        NicTopologyHelper topology;
                        topology.SetRightHosts(2, NicLinkConfig());
-                       topology.RightLink(1).rate = "1 Gbps";
+                       topology.RightLink(1).rate = "1Gbpz";
                        topology.Install();
                    },
-                   {"right link 1, left end", "rate \"1 Gbps\" is not a data rate"});
+                   {"right link 1, left end", "rate \"1Gbpz\" is not a data rate"});
         ExpectStop("no left hosts",
                    [] { NicTopologyHelper().SetLeftHosts(0, NicLinkConfig()); },
                    {"0 left hosts; accepted: 1 to 254"});

@@ -64,7 +64,6 @@
  */
 
 #include "ns3/core-module.h"
-#include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/internet-module.h"
@@ -74,6 +73,7 @@
 #include "ns3/parallel-runner.h"
 #include "ns3/run-summary.h"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>

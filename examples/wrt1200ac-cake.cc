@@ -543,8 +543,7 @@ RunFlood(const FloodCase& flood, const Settings& settings)
     run.epoch = 1767225600;
     run.seed = RngSeedManager::GetSeed();
     run.run = RngSeedManager::GetRun();
-    run.ns3Version = DEBLOAT_NS3_VERSION >= 999 ? std::string("3-dev")
-                                                : "3." + std::to_string(DEBLOAT_NS3_VERSION % 100);
+    run.ns3Version = compat::Ns3Version();
     run.moduleVersion = DEBLOAT_VERSION;
     run.series.push_back(sampler->GetSeries(FloodSeries()));
     run.metrics = RunSummary::ComputeMetrics(run);

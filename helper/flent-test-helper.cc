@@ -7,6 +7,7 @@
 #include "flent-test-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/enum.h"
 #include "ns3/icmp-ping.h"
 #include "ns3/irtt-probe.h"
@@ -277,8 +278,7 @@ FlentTestHelper::Collect() const
     run.testParameters = m_spec.testParameters;
     run.seed = RngSeedManager::GetSeed();
     run.run = RngSeedManager::GetRun();
-    run.ns3Version = DEBLOAT_NS3_VERSION >= 999 ? std::string("3-dev")
-                                                : "3." + std::to_string(DEBLOAT_NS3_VERSION % 100);
+    run.ns3Version = compat::Ns3Version();
     run.moduleVersion = DEBLOAT_VERSION;
     for (const auto& flow : m_flows)
     {

@@ -22,6 +22,8 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/test.h"
 
+#include <string>
+
 #ifndef DEBLOAT_NS3_VERSION
 #error "DEBLOAT_NS3_VERSION is not defined: build debloat through its CMakeLists.txt or wscript"
 #endif
@@ -151,6 +153,16 @@ AddStringValue(CommandLine& cmd,
 #else
 #define DEBLOAT_QUEUE_END() end()
 #endif
+
+/**
+ * @return the ns-3 release built against, as results record it ("3.37", or "3-dev")
+ */
+inline std::string
+Ns3Version()
+{
+    return DEBLOAT_NS3_VERSION >= 999 ? std::string("3-dev")
+                                      : "3." + std::to_string(DEBLOAT_NS3_VERSION % 100);
+}
 
 } // namespace compat
 } // namespace debloat

@@ -9,9 +9,9 @@
 #include "debloat-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
-#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"

@@ -7,8 +7,8 @@
 #include "netperf-server.h"
 
 #include "ns3/abort.h"
-#include "ns3/inet-socket-address.h"
 #include "ns3/boolean.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/socket.h"

@@ -647,6 +647,31 @@ class NicTopologyTxqueuelenTestCase : public NicTopologyTestCase
 
 /**
  * @ingroup debloat-tests
+ * The flood tests' link: one host to another at 100 Mbit/s, 10 us, on the "ideal" NIC with
+ * a 16-entry TX ring on the sender.
+ * @param qdisc the sender's root qdisc
+ * @return the installed topology, streams assigned
+ */
+NicTopologyHelper
+FloodLink(const std::string& qdisc)
+{
+    NicLinkConfig link;
+    link.rate = "100Mbps";
+    link.delay = MicroSeconds(10);
+    link.left.profile = "ideal";
+    link.left.txRing = 16;
+    link.left.qdisc = qdisc;
+    link.right.profile = "ideal";
+    NicTopologyHelper topology;
+    topology.SetRouters(0);
+    topology.SetLeftHosts(1, link);
+    topology.Install();
+    topology.AssignStreams(1);
+    return topology;
+}
+
+/**
+ * @ingroup debloat-tests
  * @brief noqueue on a flooded NIC: every packet goes straight to the driver or is counted
  * as dropped, and the queue disc never holds one.
  *
@@ -685,18 +710,7 @@ class NicTopologyNoQueueTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NicLinkConfig link;
-        link.rate = "100Mbps";
-        link.delay = MicroSeconds(10);
-        link.left.profile = "ideal";
-        link.left.txRing = 16;
-        link.left.qdisc = "noqueue";
-        link.right.profile = "ideal";
-        NicTopologyHelper topology;
-        topology.SetRouters(0);
-        topology.SetLeftHosts(1, link);
-        topology.Install();
-        topology.AssignStreams(1);
+        NicTopologyHelper topology = FloodLink("noqueue");
         const Ptr<NetDevice> tx = topology.GetLeftDevices(0).Get(0);
         const Ptr<NetDevice> rx = topology.GetLeftDevices(0).Get(1);
         m_qdisc = GetRoot(tx);
@@ -817,18 +831,7 @@ class NicTopologyPrioTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NicLinkConfig link;
-        link.rate = "100Mbps";
-        link.delay = MicroSeconds(10);
-        link.left.profile = "ideal";
-        link.left.txRing = 16;
-        link.left.qdisc = "prio";
-        link.right.profile = "ideal";
-        NicTopologyHelper topology;
-        topology.SetRouters(0);
-        topology.SetLeftHosts(1, link);
-        topology.Install();
-        topology.AssignStreams(1);
+        NicTopologyHelper topology = FloodLink("prio");
         const Ptr<NetDevice> tx = topology.GetLeftDevices(0).Get(0);
         const Ptr<QueueDisc> root = GetRoot(tx);
         NS_TEST_ASSERT_MSG_NE(root, nullptr, "root");

@@ -234,7 +234,7 @@ Run(const EgressConfig& config, const Scenario& scenario)
 {
     NodeContainer nodes;
     NetDeviceContainer devices;
-    Ipv4InterfaceContainer interfaces;
+    Ipv4Address server; // the upload's and the probe's destination
     if (scenario.device == "p2p")
     {
         // ns-3's own device, for a side-by-side comparison.
@@ -258,7 +258,7 @@ Run(const EgressConfig& config, const Scenario& scenario)
         }
         tch.Install(devices);
         Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
-        interfaces = address.Assign(devices);
+        server = address.Assign(devices).GetAddress(1);
     }
     else
     {
@@ -277,15 +277,13 @@ Run(const EgressConfig& config, const Scenario& scenario)
         topology.Install();
         nodes = topology.GetNodes();
         devices = topology.GetLeftDevices(0);
-        interfaces.Add(nodes.Get(0)->GetObject<Ipv4>(), 1);
-        interfaces.Add(nodes.Get(1)->GetObject<Ipv4>(), 1);
+        server = topology.GetRightAddress(0);
     }
 
     const Time start = Seconds(1);
     const Time stop = start + scenario.duration;
     const uint16_t dataPort = 5001;
-    BulkSendHelper bulk("ns3::TcpSocketFactory",
-                        InetSocketAddress(interfaces.GetAddress(1), dataPort));
+    BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(server, dataPort));
     ApplicationContainer source = bulk.Install(nodes.Get(0));
     source.Start(start);
     source.Stop(stop);
@@ -300,7 +298,7 @@ Run(const EgressConfig& config, const Scenario& scenario)
     Outcome outcome;
     // Skip the first two seconds of the upload: slow start fills the queues.
     RttProbe probe(nodes.Get(0),
-                   InetSocketAddress(interfaces.GetAddress(1), echoPort),
+                   InetSocketAddress(server, echoPort),
                    MilliSeconds(50),
                    start + Seconds(2),
                    stop,

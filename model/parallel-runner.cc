@@ -9,6 +9,8 @@
 #include "flent-writer.h"
 #include "results-database.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

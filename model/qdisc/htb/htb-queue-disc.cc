@@ -6,14 +6,14 @@
 
 #include "htb-queue-disc.h"
 
-#include "tc-options.h"
-
 #include "ns3/abort.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/psched.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tc-options.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -30,7 +30,6 @@ NS_LOG_COMPONENT_DEFINE("HtbQueueDisc");
 NS_OBJECT_ENSURE_REGISTERED(HtbQueueDisc);
 
 /// Linux's Ethernet header: part of qdisc_pkt_len() (ns-3 items carry the IP packet).
-static constexpr uint32_t ETHERNET_HEADER = 14;
 
 TypeId
 HtbQueueDisc::GetTypeId()
@@ -72,7 +71,8 @@ HtbQueueDisc::GetTypeId()
 }
 
 HtbQueueDisc::HtbQueueDisc()
-    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS)
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS),
+      m_watchdog(this)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -287,7 +287,7 @@ HtbQueueDisc::DoDequeue()
         {
             return std::nullopt;
         }
-        return m_pulled->GetSize() + ETHERNET_HEADER;
+        return m_pulled->GetSize() + ETH_HLEN;
     };
     auto empty = [this](uint32_t leaf) { return LeafQdisc(leaf)->GetNPackets() == 0; };
     const std::optional<uint32_t> leaf =
@@ -306,21 +306,10 @@ void
 HtbQueueDisc::ArmWatchdog()
 {
     const std::optional<int64_t> next = m_scheduler->GetNextEvent();
-    if (!next || GetNPackets() == 0)
+    if (next && GetNPackets() > 0)
     {
-        return;
+        m_watchdog.Schedule(*next);
     }
-    // qdisc_watchdog_schedule_ns(): a new time replaces the pending one.
-    m_watchdog.Cancel();
-    const int64_t delay = std::max<int64_t>(*next - Simulator::Now().GetNanoSeconds(), 0);
-    m_watchdog = Simulator::Schedule(NanoSeconds(delay), &HtbQueueDisc::Watchdog, this);
-}
-
-void
-HtbQueueDisc::Watchdog()
-{
-    NS_LOG_FUNCTION(this);
-    Run();
 }
 
 void

@@ -6,19 +6,20 @@
 
 #include "sfq-queue-disc.h"
 
-#include "flow-dissector.h"
-#include "queue-disc-item-keys.h"
 #include "red-core.h"
-#include "tc-options.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
+#include "ns3/flow-dissector.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/net-device.h"
+#include "ns3/psched.h"
+#include "ns3/queue-disc-item-keys.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tc-options.h"
 #include "ns3/uinteger.h"
 
 #include <iomanip>
@@ -34,7 +35,6 @@ NS_LOG_COMPONENT_DEFINE("SfqQueueDisc");
 NS_OBJECT_ENSURE_REGISTERED(SfqQueueDisc);
 
 /// Linux's Ethernet header, part of skb->len at the qdisc (ns-3 items carry the IP packet).
-static constexpr uint32_t ETHERNET_HEADER = 14;
 
 TypeId
 SfqQueueDisc::GetTypeId()
@@ -236,7 +236,7 @@ SfqQueueDisc::BuildParameters()
     {
         Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
         Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
-        m_quantum = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
+        m_quantum = PschedMtu(device);
     }
     SfqParameters params;
     params.limit = m_limit;
@@ -284,7 +284,7 @@ SfqQueueDisc::CheckConfig()
         auto random = [this] {
             return static_cast<uint32_t>(m_uniform->GetInteger(0, UINT32_MAX));
         };
-        auto mark = [this](Item& item, SfqMarkReason) { return Mark(item.first, RED_MARK); };
+        auto mark = [this](Item& item, SfqMarkReason) { return Mark(ItemOf(item), RED_MARK); };
         m_scheduler = std::make_unique<SfqScheduler<Item>>(params, random, mark);
     }
     catch (const std::invalid_argument& error)
@@ -295,12 +295,6 @@ SfqQueueDisc::CheckConfig()
     m_list = CreateObject<QueueDiscItemList>();
     m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, limit + 1));
     AddInternalQueue(m_list);
-    m_positions.resize(limit + 1);
-    m_freePositions.clear();
-    for (uint32_t i = 0; i <= limit; ++i)
-    {
-        m_freePositions.push_back(limit - i);
-    }
     return true;
 }
 
@@ -333,10 +327,11 @@ SfqQueueDisc::Perturb()
     m_key1 = draw();
     if (!initial && !m_classic && GetNPacketFilters() == 0 && m_scheduler->GetQlen() > 0)
     {
-        m_scheduler->Rehash([this](const Item& item) { return Hash(PeekPointer(item.first)); },
-                            [this](Item item, uint32_t, SfqDropReason reason) {
-                                DropQueued(item, ReasonString(reason));
-                            });
+        m_scheduler->Rehash(
+            [this](const Item& item) { return Hash(PeekPointer(m_list->Get(item))); },
+            [this](Item item, uint32_t, SfqDropReason reason) {
+                DropQueued(item, ReasonString(reason));
+            });
     }
     if (m_perturb.IsStrictlyPositive())
     {
@@ -364,12 +359,18 @@ SfqQueueDisc::ReasonString(SfqDropReason reason)
 }
 
 void
-SfqQueueDisc::DropQueued(const Item& item, const char* reason)
+SfqQueueDisc::DropQueued(Item item, const char* reason)
 {
     // As FqCoDel does for a queued packet: out of the internal queue, then dropped.
-    m_list->Take(m_positions[item.second]);
-    m_freePositions.push_back(item.second);
-    DropAfterDequeue(item.first, reason);
+    DropAfterDequeue(m_list->Take(item), reason);
+}
+
+Ptr<QueueDiscItem>
+SfqQueueDisc::ItemOf(Item item) const
+{
+    // The scheduler sees the arriving packet (RED may mark it) before the list has it: it
+    // carries the handle the list gives next, which no queued packet holds.
+    return m_arriving && item == m_list->NextHandle() ? m_arriving : m_list->Get(item);
 }
 
 bool
@@ -392,17 +393,13 @@ SfqQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     {
         hash = Hash(PeekPointer(item));
     }
-    const uint32_t index = m_freePositions.back();
-    m_freePositions.pop_back();
-    const auto result =
-        m_scheduler->Enqueue(Item{item, index}, item->GetSize() + ETHERNET_HEADER, hash);
+    const Item handle = m_list->NextHandle();
+    m_arriving = item;
+    const auto result = m_scheduler->Enqueue(handle, item->GetSize() + ETH_HLEN, hash);
+    m_arriving = nullptr;
     if (result.accepted)
     {
-        m_positions[index] = m_list->Insert(item);
-    }
-    else
-    {
-        m_freePositions.push_back(index);
+        m_list->Insert(item);
     }
     if (result.drop)
     {
@@ -429,9 +426,7 @@ SfqQueueDisc::DoDequeue()
     {
         return nullptr;
     }
-    m_list->Take(m_positions[item->second]);
-    m_freePositions.push_back(item->second);
-    return item->first;
+    return m_list->Take(*item);
 }
 
 const SfqScheduler<SfqQueueDisc::Item>&

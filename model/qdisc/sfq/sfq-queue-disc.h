@@ -7,11 +7,11 @@
 #ifndef SFQ_QUEUE_DISC_H
 #define SFQ_QUEUE_DISC_H
 
-#include "queue-disc-item-list.h"
 #include "sfq-scheduler.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/queue-disc-item-list.h"
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
 
@@ -83,7 +83,7 @@ class SfqQueueDisc : public QueueDisc
     static void ValidateOptions(const std::string& options);
 
     /// @return the scheduler (flows, RED statistics), once the queue disc is initialized
-    const SfqScheduler<std::pair<Ptr<QueueDiscItem>, uint32_t>>& GetScheduler() const;
+    const SfqScheduler<QueueDiscItemList::Handle>& GetScheduler() const;
 
     // Reasons for dropping packets, as tc-sfq's counters name them.
     static constexpr const char* NO_FREE_SLOT = "No free flow slot";     ///< every slot busy
@@ -95,8 +95,8 @@ class SfqQueueDisc : public QueueDisc
     static constexpr const char* RED_MARK = "RED mark";                  ///< ECN mark
 
   private:
-    /// A queued item and the index of its position in the internal list.
-    using Item = std::pair<Ptr<QueueDiscItem>, uint32_t>;
+    /// What the scheduler queues: the item's handle in the internal list.
+    using Item = QueueDiscItemList::Handle;
 
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
     Ptr<QueueDiscItem> DoDequeue() override;
@@ -124,7 +124,12 @@ class SfqQueueDisc : public QueueDisc
      * @param item the item
      * @param reason why
      */
-    void DropQueued(const Item& item, const char* reason);
+    void DropQueued(Item item, const char* reason);
+    /**
+     * @param item a handle the scheduler holds: a queued packet's, or the arriving one's
+     * @return the packet
+     */
+    Ptr<QueueDiscItem> ItemOf(Item item) const;
     /**
      * @param reason a scheduler drop reason
      * @return the queue disc's reason string
@@ -150,14 +155,13 @@ class SfqQueueDisc : public QueueDisc
     bool m_harddrop;         ///< harddrop
     std::string m_options;   ///< the tc-style option string
 
-    std::unique_ptr<SfqScheduler<Item>> m_scheduler;      ///< the algorithm
-    Ptr<QueueDiscItemList> m_list;                        ///< accounting for ns-3's QueueDisc
-    std::vector<QueueDiscItemList::Position> m_positions; ///< list position per index
-    std::vector<uint32_t> m_freePositions;                ///< unused indices of m_positions
-    Ptr<UniformRandomVariable> m_uniform;                 ///< hash keys and RED's random numbers
-    uint64_t m_key0{0};                                   ///< perturbation key, first half
-    uint64_t m_key1{0};                                   ///< perturbation key, second half
-    EventId m_perturbEvent;                               ///< next perturbation
+    std::unique_ptr<SfqScheduler<Item>> m_scheduler; ///< the algorithm
+    Ptr<QueueDiscItemList> m_list;                   ///< accounting for ns-3's QueueDisc
+    Ptr<QueueDiscItem> m_arriving;                   ///< the packet being enqueued
+    Ptr<UniformRandomVariable> m_uniform;            ///< hash keys and RED's random numbers
+    uint64_t m_key0{0};                              ///< perturbation key, first half
+    uint64_t m_key1{0};                              ///< perturbation key, second half
+    EventId m_perturbEvent;                          ///< next perturbation
 };
 
 } // namespace debloat

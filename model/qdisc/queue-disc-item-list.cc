@@ -6,9 +6,8 @@
 
 #include "queue-disc-item-list.h"
 
-#include "debloat-compat.h"
-
 #include "ns3/abort.h"
+#include "ns3/debloat-compat.h"
 
 namespace ns3
 {
@@ -27,19 +26,48 @@ QueueDiscItemList::GetTypeId()
     return tid;
 }
 
-QueueDiscItemList::Position
+QueueDiscItemList::Handle
+QueueDiscItemList::NextHandle() const
+{
+    return m_free.empty() ? static_cast<Handle>(m_positions.size()) : m_free.back();
+}
+
+QueueDiscItemList::Handle
 QueueDiscItemList::Insert(Ptr<QueueDiscItem> item)
 {
     Position position;
     const bool inserted = DoEnqueue(DEBLOAT_QUEUE_END(), item, position);
     NS_ABORT_MSG_IF(!inserted, "QueueDiscItemList: the list refused an item (MaxSize too small)");
-    return position;
+    if (m_free.empty())
+    {
+        m_positions.push_back(position);
+        return static_cast<Handle>(m_positions.size() - 1);
+    }
+    const Handle handle = m_free.back();
+    m_free.pop_back();
+    m_positions[handle] = position;
+    return handle;
 }
 
 Ptr<QueueDiscItem>
-QueueDiscItemList::Take(Position position)
+QueueDiscItemList::Take(Handle handle)
 {
-    return DoDequeue(position);
+    NS_ASSERT_MSG(handle < m_positions.size(), "QueueDiscItemList: no such handle");
+    m_free.push_back(handle);
+    return DoDequeue(m_positions[handle]);
+}
+
+Ptr<QueueDiscItem>
+QueueDiscItemList::Get(Handle handle) const
+{
+    NS_ASSERT_MSG(handle < m_positions.size(), "QueueDiscItemList: no such handle");
+    return *m_positions[handle];
+}
+
+uint32_t
+QueueDiscItemList::GetHandleBound() const
+{
+    return static_cast<uint32_t>(m_positions.size());
 }
 
 bool
@@ -68,6 +96,14 @@ QueueDiscItemList::Peek() const
 {
     NS_ABORT_MSG("QueueDiscItemList: the scheduler peeks itself");
     return nullptr;
+}
+
+void
+QueueDiscItemList::DoDispose()
+{
+    m_positions.clear();
+    m_free.clear();
+    Queue<QueueDiscItem>::DoDispose();
 }
 
 } // namespace debloat

@@ -10,7 +10,7 @@
 
 #include "cake-config.h"
 
-#include "tc-options.h"
+#include "ns3/tc-options.h"
 
 #include <array>
 #include <cstdio>

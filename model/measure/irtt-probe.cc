@@ -6,9 +6,8 @@
 
 #include "irtt-probe.h"
 
-#include "debloat-compat.h"
-
 #include "ns3/abort.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"

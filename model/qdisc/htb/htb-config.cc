@@ -6,7 +6,7 @@
 
 #include "htb-config.h"
 
-#include "tc-options.h"
+#include "ns3/tc-options.h"
 
 #include <cstdlib>
 #include <iomanip>

@@ -12,7 +12,8 @@
 #define CAKE_ACK_FILTER_H
 
 #include "cake-config.h"
-#include "flow-dissector.h"
+
+#include "ns3/flow-dissector.h"
 
 #include <array>
 #include <cstddef>

@@ -6,10 +6,9 @@
 
 #include "netperf-client.h"
 
-#include "debloat-compat.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"

@@ -7,11 +7,10 @@
 #ifndef DEVICE_SAMPLER_H
 #define DEVICE_SAMPLER_H
 
-#include "run-record.h"
-
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/run-record.h"
 
 namespace ns3
 {

@@ -6,24 +6,24 @@
 
 #include "cake-queue-disc.h"
 
-#include "debloat-compat.h"
-#include "flow-dissector.h"
-#include "gso-tag.h"
-#include "packet-mark-tag.h"
-#include "queue-disc-item-keys.h"
-#include "tc-options.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/enum.h"
+#include "ns3/flow-dissector.h"
+#include "ns3/gso-tag.h"
 #include "ns3/integer.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv6-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/net-device.h"
+#include "ns3/packet-mark-tag.h"
+#include "ns3/psched.h"
+#include "ns3/queue-disc-item-keys.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tc-options.h"
 #include "ns3/uinteger.h"
 
 #include <iomanip>
@@ -38,8 +38,6 @@ NS_LOG_COMPONENT_DEFINE("CakeQueueDisc");
 
 NS_OBJECT_ENSURE_REGISTERED(CakeQueueDisc);
 
-/// Linux's Ethernet header: part of qdisc_pkt_len() and the network offset.
-static constexpr uint32_t ETHERNET_HEADER = 14;
 /// EtherType of ARP.
 static constexpr uint16_t ETHER_TYPE_ARP = 0x0806;
 
@@ -173,7 +171,8 @@ CakeQueueDisc::GetTypeId()
 }
 
 CakeQueueDisc::CakeQueueDisc()
-    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS)
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS),
+      m_watchdog(this)
 {
     NS_LOG_FUNCTION(this);
     m_uniform = CreateObject<UniformRandomVariable>();
@@ -263,14 +262,14 @@ CakeQueueDisc::CheckConfig()
     }
     Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
     Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
-    const uint32_t mtu = (device ? device->GetMtu() : 1500) + ETHERNET_HEADER;
+    const uint32_t mtu = PschedMtu(device);
 
-    auto mark = [this](Item& item) { return Mark(item.first, COBALT_MARK); };
+    auto mark = [this](Item& item) { return Mark(m_list->Get(item), COBALT_MARK); };
     auto drop = [this](Item&& item, uint32_t, CakeDropReason reason) {
         DropQueued(std::move(item), reason);
     };
     auto ackView = [this](const Item& item) -> const CakeAckPacket* {
-        return m_isAck[item.second] ? &m_ackViews[item.second] : nullptr;
+        return m_isAck[item] ? &m_ackViews[item] : nullptr;
     };
     m_scheduler = std::make_unique<CakeScheduler<Item>>(m_config, mtu, 0, mark, drop, ackView);
 
@@ -331,28 +330,11 @@ CakeQueueDisc::ReasonString(CakeDropReason reason)
     return OVERLIMIT_DROP;
 }
 
-uint32_t
-CakeQueueDisc::TakePosition()
-{
-    if (m_freePositions.empty())
-    {
-        m_positions.emplace_back();
-        m_ackViews.emplace_back();
-        m_isAck.push_back(false);
-        return static_cast<uint32_t>(m_positions.size() - 1);
-    }
-    const uint32_t index = m_freePositions.back();
-    m_freePositions.pop_back();
-    return index;
-}
-
 void
 CakeQueueDisc::DropQueued(Item&& item, CakeDropReason reason)
 {
     // As FqCoDel does for a queued packet: out of the internal queue, then dropped.
-    m_list->Take(m_positions[item.second]);
-    m_freePositions.push_back(item.second);
-    DropAfterDequeue(item.first, ReasonString(reason));
+    DropAfterDequeue(m_list->Take(item), ReasonString(reason));
 }
 
 void
@@ -424,8 +406,8 @@ CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         Wash(PeekPointer(item));
     }
     CakePacketSize size;
-    size.len = item->GetSize() + ETHERNET_HEADER;
-    size.networkOffset = ETHERNET_HEADER;
+    size.len = item->GetSize() + ETH_HLEN;
+    size.networkOffset = ETH_HLEN;
     size.truesize = GetTruesize(size.len);
     GsoTag gso;
     if (item->GetPacket()->PeekPacketTag(gso) && gso.GetGsoSize() > 0)
@@ -443,11 +425,16 @@ CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         size.gsoSize = gso.GetGsoSize();
         size.gsoSegs = gso.GetGsoSegs();
         // skb_transport_header() - skb_mac_header() + the TCP header (8 for UDP).
-        size.gsoHeaderLen = ETHERNET_HEADER + headers.l4Offset +
-                            (headers.protocol == 6 ? headers.tcpHeaderLength : 8);
+        size.gsoHeaderLen =
+            ETH_HLEN + headers.l4Offset + (headers.protocol == 6 ? headers.tcpHeaderLength : 8);
     }
-    const uint32_t index = TakePosition();
-    m_isAck[index] = false;
+    const Item handle = m_list->Insert(item);
+    if (handle >= m_isAck.size())
+    {
+        m_ackViews.resize(handle + 1);
+        m_isAck.resize(handle + 1, false);
+    }
+    m_isAck[handle] = false;
     if (m_config.ackFilter != CakeAckFilterMode::NONE && keys.family != FlowKeys::Family::NONE)
     {
         // Every TCP packet of a flow takes part (ECE/CWR changes reset the filter's
@@ -455,13 +442,12 @@ CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         // the largest TCP header are what cake_get_tcphdr() reads.
         uint8_t bytes[40 + 60];
         const size_t length = QueueDiscItemNetworkBytes(PeekPointer(item), bytes, sizeof(bytes));
-        m_isAck[index] = CakeAckPacketFromL3(bytes, length, m_ackViews[index]);
+        m_isAck[handle] = CakeAckPacketFromL3(bytes, length, m_ackViews[handle]);
     }
-    m_positions[index] = m_list->Insert(item);
     // Drops this causes (an ACK, overflow, even this packet) reach DropQueued() at once.
     m_scheduler->Enqueue(Simulator::Now().GetNanoSeconds(),
                          where,
-                         Item{item, index},
+                         handle,
                          size,
                          m_enqueuingSegments);
     ArmWatchdog();
@@ -478,7 +464,7 @@ CakeQueueDisc::EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification
         DropBeforeEnqueue(item, GSO_ERROR_DROP);
         return false;
     }
-    m_scheduler->RecordMaxLen(where.tin, item->GetSize() + ETHERNET_HEADER);
+    m_scheduler->RecordMaxLen(where.tin, item->GetSize() + ETH_HLEN);
     // ns-3 counts every packet handed to Enqueue() as enqueued or dropped: the segments go
     // through Enqueue() themselves, and the super-packet is accounted as consumed by the split.
     DropBeforeEnqueue(item, GSO_SPLIT);
@@ -503,30 +489,16 @@ CakeQueueDisc::DoDequeue()
     {
         return nullptr;
     }
-    m_list->Take(m_positions[item->second]);
-    m_freePositions.push_back(item->second);
-    return item->first;
+    return m_list->Take(*item);
 }
 
 void
 CakeQueueDisc::ArmWatchdog()
 {
-    const std::optional<int64_t> at = m_scheduler->TakeWatchdog();
-    if (!at)
+    if (const std::optional<int64_t> at = m_scheduler->TakeWatchdog())
     {
-        return;
+        m_watchdog.Schedule(*at);
     }
-    // qdisc_watchdog_schedule_ns(): a new time replaces the pending one.
-    m_watchdog.Cancel();
-    const int64_t delay = std::max<int64_t>(*at - Simulator::Now().GetNanoSeconds(), 0);
-    m_watchdog = Simulator::Schedule(NanoSeconds(delay), &CakeQueueDisc::Watchdog, this);
-}
-
-void
-CakeQueueDisc::Watchdog()
-{
-    NS_LOG_FUNCTION(this);
-    Run();
 }
 
 void

@@ -17,7 +17,8 @@
 #include "cake-overhead.h"
 #include "cake-tins.h"
 #include "cobalt.h"
-#include "prandom.h"
+
+#include "ns3/prandom.h"
 
 #include <algorithm>
 #include <array>

@@ -10,13 +10,14 @@
 #include "cake-ack-filter.h"
 #include "cake-config.h"
 #include "cake-scheduler.h"
-#include "queue-disc-item-list.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/queue-disc-item-list.h"
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/shaper-watchdog.h"
 
 #include <memory>
 #include <ostream>
@@ -150,8 +151,8 @@ class CakeQueueDisc : public QueueDisc
     /// @return the effective configuration (attributes with the Options string applied)
     const CakeConfig& GetConfig() const;
 
-    /// A queued item and the index of its position in the internal list.
-    using Item = std::pair<Ptr<QueueDiscItem>, uint32_t>;
+    /// What the scheduler queues: the item's handle in the internal list.
+    using Item = QueueDiscItemList::Handle;
 
     /// @return the scheduler (tins, flows, counters), once the queue disc is initialized
     const CakeScheduler<Item>& GetScheduler() const;
@@ -198,12 +199,8 @@ class CakeQueueDisc : public QueueDisc
     static void Wash(QueueDiscItem* item);
     /// Takes a queued item out of the internal list and drops it.
     void DropQueued(Item&& item, CakeDropReason reason);
-    /// @return a free position index
-    uint32_t TakePosition();
     /// Arms the watchdog if the scheduler asked.
     void ArmWatchdog();
-    /// The watchdog fired: run the queue disc again.
-    void Watchdog();
     /// @param reason a scheduler reason @return its ns-3 reason string
     static const char* ReasonString(CakeDropReason reason);
 
@@ -226,20 +223,18 @@ class CakeQueueDisc : public QueueDisc
     Atm m_atm;              ///< atm mode
     std::string m_options;  ///< the tc-style option string
 
-    CakeConfig m_config;                                  ///< effective configuration
-    std::unique_ptr<CakeScheduler<Item>> m_scheduler;     ///< the algorithm
-    Ptr<QueueDiscItemList> m_list;                        ///< accounting for ns-3's QueueDisc
-    std::vector<QueueDiscItemList::Position> m_positions; ///< list position per index
-    std::vector<uint32_t> m_freePositions;                ///< unused indices of m_positions
-    std::vector<CakeAckPacket> m_ackViews;                ///< ACK filter's view per index
-    std::vector<bool> m_isAck;                            ///< m_ackViews entry is valid
-    Ptr<UniformRandomVariable> m_uniform;                 ///< seeds and hash keys
-    uint64_t m_key0{0};                                   ///< flow hash key, first half
-    uint64_t m_key1{0};                                   ///< flow hash key, second half
-    EventId m_watchdog;                                   ///< qdisc_watchdog
-    bool m_enqueuingSegments{false};                      ///< inside EnqueueSegments()
-    CakeClassification m_segmentWhere;                    ///< the segments' classification
-    uint64_t m_gsoSplits{0};                              ///< super-packets split
+    CakeConfig m_config;                              ///< effective configuration
+    std::unique_ptr<CakeScheduler<Item>> m_scheduler; ///< the algorithm
+    Ptr<QueueDiscItemList> m_list;                    ///< accounting for ns-3's QueueDisc
+    std::vector<CakeAckPacket> m_ackViews;            ///< ACK filter's view per handle
+    std::vector<bool> m_isAck;                        ///< m_ackViews entry is valid
+    Ptr<UniformRandomVariable> m_uniform;             ///< seeds and hash keys
+    uint64_t m_key0{0};                               ///< flow hash key, first half
+    uint64_t m_key1{0};                               ///< flow hash key, second half
+    ShaperWatchdog m_watchdog;                        ///< qdisc_watchdog
+    bool m_enqueuingSegments{false};                  ///< inside EnqueueSegments()
+    CakeClassification m_segmentWhere;                ///< the segments' classification
+    uint64_t m_gsoSplits{0};                          ///< super-packets split
 };
 
 } // namespace debloat

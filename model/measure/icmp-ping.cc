@@ -6,9 +6,8 @@
 
 #include "icmp-ping.h"
 
-#include "debloat-compat.h"
-
 #include "ns3/abort.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/icmpv4.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"

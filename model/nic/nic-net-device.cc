@@ -9,13 +9,13 @@
 
 #include "nic-net-device.h"
 
-#include "debloat-compat.h"
 #include "nic-channel.h"
 #include "nic-device-queue.h"
 #include "tx-queue-select.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"

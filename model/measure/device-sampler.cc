@@ -6,12 +6,11 @@
 
 #include "device-sampler.h"
 
-#include "byte-queue-limits.h"
-#include "nic-net-device.h"
-
 #include "ns3/abort.h"
+#include "ns3/byte-queue-limits.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/nic-net-device.h"
 #include "ns3/node.h"
 #include "ns3/queue-disc.h"
 #include "ns3/simulator.h"

@@ -10,8 +10,8 @@
 #include "htb-config.h"
 #include "htb-scheduler.h"
 
-#include "ns3/event-id.h"
 #include "ns3/queue-disc.h"
+#include "ns3/shaper-watchdog.h"
 
 #include <map>
 #include <memory>
@@ -118,8 +118,6 @@ class HtbQueueDisc : public QueueDisc
     QueueDisc* LeafQdisc(uint32_t id) const;
     /// Arms the watchdog at the scheduler's next event.
     void ArmWatchdog();
-    /// The watchdog fired: run the queue disc again.
-    void Watchdog();
 
     std::string m_options;                              ///< the qdisc line
     std::string m_classes;                              ///< class lines
@@ -132,7 +130,7 @@ class HtbQueueDisc : public QueueDisc
     std::map<uint32_t, Ptr<QueueDisc>> m_pendingLeaves; ///< SetLeafQueueDisc() calls
     std::vector<Ptr<QueueDisc>> m_leafQdiscs;           ///< leaf queue discs, as m_leaves
     Ptr<QueueDiscItem> m_pulled;                        ///< the packet a pull took
-    EventId m_watchdog;                                 ///< qdisc_watchdog
+    ShaperWatchdog m_watchdog;                          ///< qdisc_watchdog
     uint32_t m_directPackets{0};                        ///< direct_pkts
 };
 

@@ -8,7 +8,8 @@
  * @file
  * @ingroup debloat-tests
  * SfqQueueDisc as a queue disc: round order and byte fairness, overflow from the longest flow,
- * headdrop, perturbation keeping every packet, non-IP packets, classic limits, bad options.
+ * headdrop, perturbation keeping every packet, non-IP packets, classic limits, bad options,
+ * the per-flow traces and Options as the attributes' words.
  */
 
 #include "debloat-test-utils.h"
@@ -22,6 +23,7 @@
 
 #include <map>
 #include <sstream>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -105,6 +107,73 @@ MakeSfq(const std::string& options)
 
 /**
  * @ingroup debloat-tests
+ * @brief Records SfqQueueDisc's FlowDrop and FlowMark traces.
+ */
+struct FlowTraces
+{
+    /// One traced drop or mark.
+    struct Event
+    {
+        uint64_t uid;       ///< the packet's uid
+        uint32_t bucket;    ///< its bucket
+        uint32_t slot;      ///< its slot
+        std::string reason; ///< the reason
+    };
+
+    std::vector<Event> drops; ///< FlowDrop, in order
+    std::vector<Event> marks; ///< FlowMark, in order
+
+    /**
+     * @param sfq the queue disc
+     * @return whether both traces connected
+     */
+    bool Connect(Ptr<SfqQueueDisc> sfq)
+    {
+        return sfq->TraceConnectWithoutContext("FlowDrop",
+                                               MakeCallback(&FlowTraces::OnDrop, this)) &&
+               sfq->TraceConnectWithoutContext("FlowMark", MakeCallback(&FlowTraces::OnMark, this));
+    }
+
+    /**
+     * FlowDrop sink.
+     * @param item the packet
+     * @param bucket its bucket
+     * @param slot its slot
+     * @param reason why
+     */
+    void OnDrop(Ptr<const QueueDiscItem> item, uint32_t bucket, uint32_t slot, const char* reason)
+    {
+        drops.push_back({item->GetPacket()->GetUid(), bucket, slot, reason});
+    }
+
+    /**
+     * FlowMark sink.
+     * @param item the packet
+     * @param bucket its bucket
+     * @param slot its slot
+     * @param reason the counter
+     */
+    void OnMark(Ptr<const QueueDiscItem> item, uint32_t bucket, uint32_t slot, const char* reason)
+    {
+        marks.push_back({item->GetPacket()->GetUid(), bucket, slot, reason});
+    }
+};
+
+/**
+ * @param sfq a queue disc
+ * @return the bucket of every active flow with its packet count
+ */
+std::map<uint32_t, uint32_t>
+FlowLengths(Ptr<SfqQueueDisc> sfq)
+{
+    std::map<uint32_t, uint32_t> lengths;
+    sfq->GetScheduler().ForEachActiveFlow(
+        [&lengths](const SfqFlowStats& flow) { lengths[flow.bucket] = flow.qlen; });
+    return lengths;
+}
+
+/**
+ * @ingroup debloat-tests
  * @brief New flows join the end of the round, and the byte-based DRR shares bytes.
  *
  * Flow A sends 1500-byte IP packets (1514 bytes as SFQ counts them), flow B 500-byte ones
@@ -166,6 +235,10 @@ class SfqRoundTestCase : public TestCase
  * of the longest flow, A's eighth packet (counted as a drop after dequeue, "Overlimit").
  * depth 3: A's fourth packet finds its flow full: dropped on arrival without headdrop; with
  * headdrop A's first packet goes and the fourth is queued.
+ *
+ * FlowDrop fires once per drop, with the flow: limit 10 makes flows min(128, 10) = 10 slots,
+ * and sfq_init() leaves slot 9 at the head of dep[0], so A, the first flow, holds slot 9 and
+ * the bucket left with 7 packets. With depth 3 (limit 127: 127 slots) A holds slot 126.
  */
 class SfqDropTestCase : public TestCase
 {
@@ -179,6 +252,8 @@ class SfqDropTestCase : public TestCase
     void DoRun() override
     {
         Ptr<SfqQueueDisc> sfq = MakeSfq("limit 10");
+        FlowTraces traces;
+        NS_TEST_ASSERT_MSG_EQ(traces.Connect(sfq), true, "traces connect");
         std::vector<uint64_t> uidsA;
         for (int i = 0; i < 8; ++i)
         {
@@ -194,6 +269,12 @@ class SfqDropTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(sfq->GetStats().GetNDroppedPackets(SfqQueueDisc::OVERLIMIT),
                               1,
                               "one overlimit drop");
+        NS_TEST_ASSERT_MSG_EQ(traces.drops.size(), 1, "FlowDrop fires once");
+        NS_TEST_EXPECT_MSG_EQ(traces.drops[0].uid, uidsA.back(), "FlowDrop: A's eighth");
+        NS_TEST_EXPECT_MSG_EQ(traces.drops[0].slot, 9, "FlowDrop: A's slot");
+        NS_TEST_EXPECT_MSG_EQ(traces.drops[0].reason, SfqQueueDisc::OVERLIMIT, "FlowDrop");
+        NS_TEST_EXPECT_MSG_EQ(FlowLengths(sfq)[traces.drops[0].bucket], 7, "A's bucket: 7 left");
+        NS_TEST_EXPECT_MSG_EQ(traces.marks.empty(), true, "no marks");
         std::vector<uint64_t> left;
         while (Ptr<QueueDiscItem> item = sfq->Dequeue())
         {
@@ -208,6 +289,8 @@ class SfqDropTestCase : public TestCase
         for (bool headdrop : {false, true})
         {
             Ptr<SfqQueueDisc> deep = MakeSfq(headdrop ? "depth 3 headdrop" : "depth 3");
+            FlowTraces deepTraces;
+            NS_TEST_ASSERT_MSG_EQ(deepTraces.Connect(deep), true, "traces connect");
             std::vector<uint64_t> uids;
             for (int i = 0; i < 4; ++i)
             {
@@ -218,6 +301,17 @@ class SfqDropTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(deep->GetStats().GetNDroppedPackets(SfqQueueDisc::FLOW_DEPTH),
                                   1,
                                   "one depth drop");
+            NS_TEST_ASSERT_MSG_EQ(deepTraces.drops.size(), 1, "FlowDrop fires once");
+            NS_TEST_EXPECT_MSG_EQ(deepTraces.drops[0].uid,
+                                  headdrop ? uids[0] : uids[3],
+                                  "FlowDrop: headdrop=" << headdrop);
+            NS_TEST_EXPECT_MSG_EQ(deepTraces.drops[0].slot, 126, "FlowDrop: A's slot");
+            NS_TEST_EXPECT_MSG_EQ(deepTraces.drops[0].reason,
+                                  SfqQueueDisc::FLOW_DEPTH,
+                                  "FlowDrop reason");
+            NS_TEST_EXPECT_MSG_EQ(FlowLengths(deep).count(deepTraces.drops[0].bucket),
+                                  1,
+                                  "FlowDrop: A's bucket");
             std::vector<uint64_t> out;
             while (Ptr<QueueDiscItem> item = deep->Dequeue())
             {
@@ -238,7 +332,9 @@ class SfqDropTestCase : public TestCase
  *
  * perturb 1: at 0.5 s 20 flows queue 3 packets each (60 < limit 127, 3 < depth); at 1 s the
  * key changes and sfq_rehash() re-inserts them into other buckets; at 1.5 s all 60 leave,
- * each flow's packets in their original order, none dropped.
+ * each flow's packets in their original order, none dropped. Perturbation fires once, at
+ * 1 s, rehashed with 60 packets moved and none dropped: the next perturbation, at 2 s, comes
+ * after the Stop event that was scheduled earlier for the same time.
  */
 class SfqPerturbTestCase : public TestCase
 {
@@ -252,6 +348,11 @@ class SfqPerturbTestCase : public TestCase
     void DoRun() override
     {
         m_sfq = MakeSfq("perturb 1");
+        NS_TEST_ASSERT_MSG_EQ(
+            m_sfq->TraceConnectWithoutContext("Perturbation",
+                                              MakeCallback(&SfqPerturbTestCase::OnPerturb, this)),
+            true,
+            "Perturbation connects");
         Simulator::Schedule(MilliSeconds(500), &SfqPerturbTestCase::Fill, this);
         Simulator::Schedule(MilliSeconds(900), &SfqPerturbTestCase::RecordBuckets, this);
         Simulator::Schedule(MilliSeconds(1100), &SfqPerturbTestCase::RecordBuckets, this);
@@ -264,6 +365,8 @@ class SfqPerturbTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((m_buckets[0] != m_buckets[1]), true, "flows moved");
         NS_TEST_EXPECT_MSG_EQ(m_out.size(), 60, "every packet leaves");
         NS_TEST_EXPECT_MSG_EQ(m_sfq->GetStats().nTotalDroppedPackets, 0, "no drops");
+        NS_TEST_ASSERT_MSG_EQ(m_perturbations.size(), 1, "one perturbation");
+        NS_TEST_EXPECT_MSG_EQ(m_perturbations[0], "1 1 60 0", "at 1 s: rehashed, 60 moved");
         std::map<uint16_t, std::vector<uint64_t>> byFlow;
         for (const auto& [port, uid] : m_out)
         {
@@ -275,6 +378,20 @@ class SfqPerturbTestCase : public TestCase
         }
         m_sfq->Dispose();
         Simulator::Destroy();
+    }
+
+    /**
+     * Perturbation sink.
+     * @param rehashed whether the packets moved
+     * @param requeued packets moved
+     * @param dropped packets dropped
+     */
+    void OnPerturb(bool rehashed, uint32_t requeued, uint32_t dropped)
+    {
+        std::ostringstream event;
+        event << Simulator::Now().GetSeconds() << " " << rehashed << " " << requeued << " "
+              << dropped;
+        m_perturbations.push_back(event.str());
     }
 
     /// Queues 3 packets of each of 20 flows.
@@ -315,6 +432,7 @@ class SfqPerturbTestCase : public TestCase
     std::map<uint16_t, std::vector<uint64_t>> m_in;   ///< packets queued per flow
     std::vector<std::pair<uint16_t, uint64_t>> m_out; ///< packets dequeued
     std::vector<std::vector<uint32_t>> m_buckets;     ///< occupied buckets, before and after
+    std::vector<std::string> m_perturbations;         ///< "time rehashed moved dropped"
 };
 
 /**
@@ -387,7 +505,9 @@ class SfqOtherTrafficTestCase : public TestCase
  * once qavg >= max << Wlog. The test steps that formula itself (Wlog is the input tc derives
  * from burst and avpkt) and expects: with ecn and ECT(0) packets, exactly those packets CE-
  * marked (forced_mark) and queued; with ecn harddrop, or with packets that are not ECT, those
- * packets dropped (forced_drop), which then add nothing to the backlog.
+ * packets dropped (forced_drop), which then add nothing to the backlog. FlowMark (or
+ * FlowDrop) fires for exactly those packets, each in the one flow's bucket and slot 126 (the
+ * first of 127 slots), with reason forced_mark (or RED forced_drop).
  */
 class SfqRedTestCase : public TestCase
 {
@@ -414,6 +534,8 @@ class SfqRedTestCase : public TestCase
     void Check(const std::string& options, Ipv4Header::EcnType ecn, bool marks)
     {
         Ptr<SfqQueueDisc> sfq = MakeSfq(options);
+        FlowTraces traces;
+        NS_TEST_ASSERT_MSG_EQ(traces.Connect(sfq), true, "traces connect");
         const uint32_t wlog = sfq->GetScheduler().GetParameters().red->wlog;
         uint64_t qavg = 0;
         uint64_t backlog = 0;
@@ -443,6 +565,18 @@ class SfqRedTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(red.forcedMark, marks ? hard : 0, options);
         NS_TEST_EXPECT_MSG_EQ(red.forcedDrop, marks ? 0 : hard, options);
         NS_TEST_EXPECT_MSG_EQ(sfq->GetNPackets(), expectMarked.size(), options);
+        const std::map<uint32_t, uint32_t> flows = FlowLengths(sfq);
+        NS_TEST_ASSERT_MSG_EQ(flows.size(), 1, "one flow");
+        const auto& traced = marks ? traces.marks : traces.drops;
+        NS_TEST_EXPECT_MSG_EQ(traced.size(), hard, "one trace per hard decision: " << options);
+        NS_TEST_EXPECT_MSG_EQ((marks ? traces.drops : traces.marks).size(), 0, options);
+        const std::string reason = marks ? "forced_mark" : SfqQueueDisc::RED_FORCED_DROP;
+        for (const auto& event : traced)
+        {
+            NS_TEST_EXPECT_MSG_EQ(event.bucket, flows.begin()->first, options);
+            NS_TEST_EXPECT_MSG_EQ(event.slot, 126, options);
+            NS_TEST_EXPECT_MSG_EQ(event.reason, reason, options);
+        }
         // tc -s qdisc show prints the same counters.
         std::ostringstream tc;
         sfq->PrintStats(tc);
@@ -495,6 +629,87 @@ class SfqBadOptionsTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief Options sets the attributes and reads back from them: one source of truth.
+ *
+ * "limit 50 depth 10 perturb 10 headdrop redflowlimit 100000 min 3000 ecn" sets Limit 50,
+ * Depth 10, Perturb 10 s, Headdrop, RedFlowLimit 100000, RedMin 3000 and UseEcn; the words
+ * not given keep their attributes (Flows 128, Divisor 1024). Reading Options gives the words
+ * of the attributes that differ from their defaults, in tc-sfq's order; a later attribute
+ * wins over the Options set before it, and the defaults read as "".
+ */
+class SfqOptionsTestCase : public TestCase
+{
+  public:
+    SfqOptionsTestCase()
+        : TestCase("Options sets the attributes; reading it gives their words")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SfqQueueDisc> sfq = CreateObject<SfqQueueDisc>();
+        StringValue text;
+        sfq->GetAttribute("Options", text);
+        NS_TEST_EXPECT_MSG_EQ(text.Get(), "", "defaults");
+
+        sfq->SetAttribute("Options",
+                          StringValue("limit 50 depth 10 perturb 10 headdrop redflowlimit "
+                                      "100000 min 3000 ecn"));
+        UintegerValue value;
+        sfq->GetAttribute("Limit", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), 50, "Limit");
+        sfq->GetAttribute("Depth", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), 10, "Depth");
+        sfq->GetAttribute("Flows", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), 128, "Flows kept");
+        sfq->GetAttribute("RedFlowLimit", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), 100000, "RedFlowLimit");
+        sfq->GetAttribute("RedMin", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), 3000, "RedMin");
+        TimeValue perturb;
+        sfq->GetAttribute("Perturb", perturb);
+        NS_TEST_EXPECT_MSG_EQ(perturb.Get(), Seconds(10), "Perturb");
+        BooleanValue flag;
+        sfq->GetAttribute("Headdrop", flag);
+        NS_TEST_EXPECT_MSG_EQ(flag.Get(), true, "Headdrop");
+        sfq->GetAttribute("UseEcn", flag);
+        NS_TEST_EXPECT_MSG_EQ(flag.Get(), true, "UseEcn");
+        const std::string expected =
+            "limit 50 depth 10 perturb 10 headdrop redflowlimit 100000 min 3000 ecn";
+        sfq->GetAttribute("Options", text);
+        NS_TEST_EXPECT_MSG_EQ(text.Get(), expected, "the words of the attributes");
+
+        sfq->SetAttribute("Limit", UintegerValue(60));
+        sfq->GetAttribute("Options", text);
+        NS_TEST_EXPECT_MSG_EQ(text.Get(),
+                              "limit 60 depth 10 perturb 10 headdrop redflowlimit 100000 min "
+                              "3000 ecn",
+                              "a later attribute wins");
+
+        // The words read back reproduce the configuration on a fresh queue disc.
+        Ptr<SfqQueueDisc> copy =
+            CreateObjectWithAttributes<SfqQueueDisc>("Options", StringValue(text.Get()));
+        StringValue again;
+        copy->GetAttribute("Options", again);
+        NS_TEST_EXPECT_MSG_EQ(again.Get(), text.Get(), "round trip");
+
+        // Initialization leaves the attributes alone: quantum 0 (the device MTU) stays 0.
+        copy->AssignStreams(1);
+        copy->Initialize();
+        copy->GetAttribute("Options", again);
+        NS_TEST_EXPECT_MSG_EQ(again.Get(), text.Get(), "after initialization");
+        NS_TEST_EXPECT_MSG_EQ(copy->GetScheduler().GetLimit(), 60, "the scheduler's limit");
+        NS_TEST_EXPECT_MSG_EQ(copy->GetScheduler().GetParameters().quantum,
+                              1514,
+                              "no device: psched_mtu() 1500 + 14");
+        copy->Dispose();
+        sfq->Dispose();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-sfq-queue-disc suite.
  */
 class SfqQueueDiscTestSuite : public TestSuite
@@ -509,6 +724,7 @@ class SfqQueueDiscTestSuite : public TestSuite
         AddTestCase(new SfqOtherTrafficTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqRedTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqBadOptionsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqOptionsTestCase(), compat::TEST_QUICK);
     }
 };
 

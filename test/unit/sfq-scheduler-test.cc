@@ -25,9 +25,12 @@
 #include "ns3/sfq-scheduler.h"
 
 #include <cstdlib>
+#include <functional>
 #include <gtest/gtest.h>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace
@@ -52,7 +55,101 @@ struct Pkt
     bool ce{false};   ///< marked CE
 };
 
-using Sfq = SfqScheduler<Pkt>;
+/**
+ * The scheduler with a table of test packets: a packet's handle is its index in the table,
+ * so the cases below speak of packets while the scheduler queues handles.
+ */
+class Sfq : public SfqScheduler
+{
+  public:
+    /// Sets CE on a test packet, or returns false.
+    using PktMark = std::function<bool(Pkt& pkt, SfqMarkReason reason)>;
+
+    /// A dropped test packet.
+    struct PktDrop
+    {
+        Pkt item;             ///< the packet
+        uint32_t length;      ///< its length, bytes
+        SfqDropReason reason; ///< why
+        bool isNew;           ///< it is the packet being enqueued
+    };
+
+    /// SfqScheduler::EnqueueResult with the test packet of the drop.
+    struct EnqueueResult
+    {
+        bool accepted{false};              ///< the new packet is queued
+        std::optional<PktDrop> drop;       ///< the packet dropped, if any
+        std::optional<SfqMarkReason> mark; ///< the CE mark made, if any
+    };
+
+    /**
+     * @param params the options
+     * @param random RED's random source
+     * @param mark sets CE on a test packet (unset: no mark callback)
+     */
+    explicit Sfq(const SfqParameters& params, Red::RandomSource random = {}, PktMark mark = {})
+        : SfqScheduler(params,
+                       std::move(random),
+                       mark ? MarkCallback([this, mark](Handle handle, SfqMarkReason reason) {
+                           return mark(m_table.at(handle), reason);
+                       })
+                            : MarkCallback())
+    {
+    }
+
+    /**
+     * @param pkt the packet; it gets the next handle
+     * @param length its length
+     * @param hash its hash
+     * @return what happened
+     */
+    EnqueueResult Enqueue(const Pkt& pkt, uint32_t length, uint32_t hash)
+    {
+        m_table.push_back(pkt);
+        const auto result = SfqScheduler::Enqueue(m_table.size() - 1, length, hash);
+        EnqueueResult out{result.accepted, std::nullopt, result.mark};
+        if (result.drop)
+        {
+            out.drop = PktDrop{m_table.at(result.drop->handle),
+                               result.drop->length,
+                               result.drop->reason,
+                               result.drop->isNew};
+        }
+        return out;
+    }
+
+    /// @return the packet served next, or nothing
+    std::optional<Pkt> Dequeue()
+    {
+        const auto handle = SfqScheduler::Dequeue();
+        return handle ? std::optional<Pkt>(m_table.at(*handle)) : std::nullopt;
+    }
+
+    /**
+     * @param newHash a packet's new hash
+     * @param onDrop receives each dropped packet
+     */
+    void Rehash(const std::function<uint32_t(const Pkt&)>& newHash,
+                const std::function<void(Pkt, uint32_t, SfqDropReason)>& onDrop)
+    {
+        SfqScheduler::Rehash([&](Handle handle) { return newHash(m_table.at(handle)); },
+                             [&](Handle handle, uint32_t length, SfqDropReason reason) {
+                                 onDrop(m_table.at(handle), length, reason);
+                             });
+    }
+
+    /**
+     * @param handle a handle the scheduler reported
+     * @return its packet
+     */
+    const Pkt& PacketOf(Handle handle) const
+    {
+        return m_table.at(handle);
+    }
+
+  private:
+    std::vector<Pkt> m_table; ///< every packet enqueued, by handle
+};
 
 /// Marks an ECN-capable packet, as INET_ECN_set_ce().
 bool
@@ -94,6 +191,35 @@ Drain(Sfq& sfq)
         ids.push_back(pkt->id);
     }
     return ids;
+}
+
+/// What a test observer heard, in order.
+struct Heard
+{
+    std::vector<ns3::debloat::SfqDropEvent> drops;          ///< onDrop
+    std::vector<ns3::debloat::SfqMarkEvent> marks;          ///< onMark
+    std::vector<ns3::debloat::SfqRehashEvent> rehashes;     ///< onRehash
+    std::vector<std::pair<uint32_t, uint32_t>> allocations; ///< onSlotAllocated
+};
+
+/**
+ * Connects every listener of an observer to a record.
+ * @param sfq the scheduler
+ * @param heard the record
+ */
+void
+Listen(Sfq& sfq, Heard& heard)
+{
+    ns3::debloat::SfqObserver observer;
+    observer.onDrop = [&heard](const ns3::debloat::SfqDropEvent& e) { heard.drops.push_back(e); };
+    observer.onMark = [&heard](const ns3::debloat::SfqMarkEvent& e) { heard.marks.push_back(e); };
+    observer.onRehash = [&heard](const ns3::debloat::SfqRehashEvent& e) {
+        heard.rehashes.push_back(e);
+    };
+    observer.onSlotAllocated = [&heard](uint32_t bucket, uint32_t slot) {
+        heard.allocations.emplace_back(bucket, slot);
+    };
+    sfq.SetObserver(observer);
 }
 
 TEST(SfqSchedulerTest, LimitDerivation)
@@ -532,6 +658,10 @@ TEST(SfqSchedulerTest, RehashDropsAtDepthAndWithoutAFreeSlot)
     {
         // depth 3; X1 X2 (hash 1), Y1 Y2 (hash 2), all moved to bucket 300. Pulled out as
         // Y1 Y2 X1 X2 (slot order); the fourth re-insert, X2, finds the slot at depth 3.
+        // The observer: X held slot 126, Y 125; sfq_rehash() empties 125, then 126, each
+        // going to the head of dep[0], so bucket 300 takes slot 126. It hears X2's drop
+        // there (before the DropCallback receives it), then one rehash: 3 re-inserted, 1
+        // dropped.
         SfqParameters params;
         params.depth = 3;
         Sfq sfq(params);
@@ -539,9 +669,12 @@ TEST(SfqSchedulerTest, RehashDropsAtDepthAndWithoutAFreeSlot)
         Add(sfq, 2, 1);
         Add(sfq, 11, 2);
         Add(sfq, 12, 2);
+        Heard heard;
+        Listen(sfq, heard);
         std::vector<int> dropped;
         sfq.Rehash([](const Pkt&) { return 300U; },
                    [&](Pkt pkt, uint32_t length, SfqDropReason reason) {
+                       EXPECT_EQ(heard.drops.size(), 1U) << "the observer hears it first";
                        dropped.push_back(pkt.id);
                        EXPECT_EQ(length, 1514U);
                        EXPECT_EQ(reason, SfqDropReason::FLOW_DEPTH);
@@ -550,6 +683,16 @@ TEST(SfqSchedulerTest, RehashDropsAtDepthAndWithoutAFreeSlot)
         EXPECT_EQ(sfq.GetQlen(), 3U);
         EXPECT_EQ(sfq.GetBacklog(), 3U * 1514);
         EXPECT_EQ(Drain(sfq), (std::vector<int>{11, 12, 1}));
+        EXPECT_EQ(heard.allocations, (std::vector<std::pair<uint32_t, uint32_t>>{{300U, 126U}}));
+        ASSERT_EQ(heard.drops.size(), 1U);
+        EXPECT_EQ(sfq.PacketOf(heard.drops[0].handle).id, 2);
+        EXPECT_EQ(heard.drops[0].bucket, 300U);
+        EXPECT_EQ(heard.drops[0].slot, 126U);
+        EXPECT_EQ(heard.drops[0].reason, SfqDropReason::FLOW_DEPTH);
+        EXPECT_FALSE(heard.drops[0].isNew);
+        ASSERT_EQ(heard.rehashes.size(), 1U);
+        EXPECT_EQ(heard.rehashes[0].requeued, 3U);
+        EXPECT_EQ(heard.rehashes[0].dropped, 1U);
     }
     {
         // flows 2: X1 X2 X3 share hash 1, then split into buckets 11, 12, 13: the third
@@ -822,6 +965,144 @@ TEST(SfqSchedulerTest, RehashUpdatesRedAverage)
     const auto result = Add(sfq, 4, 50, 1000);
     ASSERT_TRUE(result.drop);
     EXPECT_EQ(result.drop->reason, SfqDropReason::RED_FORCED_DROP);
+}
+
+TEST(SfqSchedulerTest, ObserverHearsSlotsAndTheOverlimitDrop)
+{
+    // limit 10: flows min(128, 10) = 10 slots. sfq_init() links slots 0..9 at the head of
+    // dep[0] in turn, so A (bucket 1) takes slot 9 and B (bucket 2) slot 8. A queues 8, B 3:
+    // B's third makes 11 > 10 and sfq_drop() takes the tail of dep[8]'s slot, A's (slot 9):
+    // A8, id 8, a queued packet. Exactly one drop and two allocations are heard.
+    SfqParameters params;
+    params.limit = 10;
+    Sfq sfq(params);
+    Heard heard;
+    Listen(sfq, heard);
+    for (int i = 1; i <= 8; i++)
+    {
+        Add(sfq, i, 1, 100);
+    }
+    for (int i = 11; i <= 13; i++)
+    {
+        Add(sfq, i, 2, 100);
+    }
+    EXPECT_EQ(heard.allocations, (std::vector<std::pair<uint32_t, uint32_t>>{{1U, 9U}, {2U, 8U}}));
+    ASSERT_EQ(heard.drops.size(), 1U);
+    const auto& drop = heard.drops[0];
+    EXPECT_EQ(sfq.PacketOf(drop.handle).id, 8);
+    EXPECT_EQ(drop.length, 100U);
+    EXPECT_EQ(drop.bucket, 1U);
+    EXPECT_EQ(drop.slot, 9U);
+    EXPECT_EQ(drop.reason, SfqDropReason::OVERLIMIT);
+    EXPECT_FALSE(drop.isNew);
+    EXPECT_TRUE(heard.marks.empty());
+    EXPECT_TRUE(heard.rehashes.empty());
+}
+
+TEST(SfqSchedulerTest, ObserverHearsNoFreeSlotAndDepthDrops)
+{
+    {
+        // limit 10, 10 slots: ten one-packet flows take them all (flow f in slot 9 - f); the
+        // eleventh (bucket 10) finds dep[0] empty: NO_FREE_SLOT, slot NO_SLOT, the new packet.
+        SfqParameters params;
+        params.limit = 10;
+        Sfq sfq(params);
+        Heard heard;
+        Listen(sfq, heard);
+        for (uint32_t f = 0; f < 10; f++)
+        {
+            Add(sfq, static_cast<int>(f), f);
+        }
+        Add(sfq, 10, 10);
+        ASSERT_EQ(heard.allocations.size(), 10U);
+        EXPECT_EQ(heard.allocations.back(), (std::pair<uint32_t, uint32_t>{9U, 0U}));
+        ASSERT_EQ(heard.drops.size(), 1U);
+        EXPECT_EQ(sfq.PacketOf(heard.drops[0].handle).id, 10);
+        EXPECT_EQ(heard.drops[0].bucket, 10U);
+        EXPECT_EQ(heard.drops[0].slot, SfqScheduler::NO_SLOT);
+        EXPECT_EQ(heard.drops[0].reason, SfqDropReason::NO_FREE_SLOT);
+        EXPECT_TRUE(heard.drops[0].isNew);
+    }
+    for (bool headdrop : {false, true})
+    {
+        // depth 3, defaults otherwise: 127 slots, the first flow (bucket 5) takes slot 126.
+        // Its fourth packet finds qlen 3 >= depth: without headdrop the new packet (id 4)
+        // goes, with headdrop the oldest (id 1), which was queued.
+        SfqParameters params;
+        params.depth = 3;
+        params.headdrop = headdrop;
+        Sfq sfq(params);
+        Heard heard;
+        Listen(sfq, heard);
+        for (int i = 1; i <= 4; i++)
+        {
+            Add(sfq, i, 5);
+        }
+        ASSERT_EQ(heard.drops.size(), 1U) << "headdrop " << headdrop;
+        EXPECT_EQ(sfq.PacketOf(heard.drops[0].handle).id, headdrop ? 1 : 4);
+        EXPECT_EQ(heard.drops[0].bucket, 5U);
+        EXPECT_EQ(heard.drops[0].slot, 126U);
+        EXPECT_EQ(heard.drops[0].reason, SfqDropReason::FLOW_DEPTH);
+        EXPECT_EQ(heard.drops[0].isNew, !headdrop);
+    }
+}
+
+TEST(SfqSchedulerTest, ObserverHearsRedMarksAndDrops)
+{
+    {
+        // RedOptions' P4 reaches HARD_MARK (see RedOptions); with ecn and headdrop the
+        // flow's head P1 (ECT) is marked: forced_mark_head, flow 1 in slot 126, no drop.
+        Sfq sfq(RedOptions(true, false, true), MaxRandom, MarkCe);
+        Heard heard;
+        Listen(sfq, heard);
+        FillToHardMark(sfq, true);
+        Add(sfq, 4, 1, 1000, true);
+        ASSERT_EQ(heard.marks.size(), 1U);
+        EXPECT_EQ(sfq.PacketOf(heard.marks[0].handle).id, 1);
+        EXPECT_EQ(heard.marks[0].bucket, 1U);
+        EXPECT_EQ(heard.marks[0].slot, 126U);
+        EXPECT_EQ(heard.marks[0].reason, SfqMarkReason::FORCED_MARK_HEAD);
+        EXPECT_TRUE(heard.drops.empty());
+    }
+    {
+        // ecn harddrop: HARD_MARK is a forced drop of the new packet P4, never a mark.
+        Sfq sfq(RedOptions(true, true, false), MaxRandom, MarkCe);
+        Heard heard;
+        Listen(sfq, heard);
+        FillToHardMark(sfq, true);
+        Add(sfq, 4, 1, 1000, true);
+        EXPECT_TRUE(heard.marks.empty());
+        ASSERT_EQ(heard.drops.size(), 1U);
+        EXPECT_EQ(sfq.PacketOf(heard.drops[0].handle).id, 4);
+        EXPECT_EQ(heard.drops[0].slot, 126U);
+        EXPECT_EQ(heard.drops[0].reason, SfqDropReason::RED_FORCED_DROP);
+        EXPECT_TRUE(heard.drops[0].isNew);
+    }
+}
+
+TEST(SfqSchedulerTest, AnUnsetObserverChangesNothing)
+{
+    // The same packets with and without listeners leave in the same order: the observer only
+    // watches. (limit 5, A holds 4 and B 2: A4 is dropped; see OverlimitDropsFromTheLongestFlow.)
+    SfqParameters params;
+    params.limit = 5;
+    Sfq quiet(params);
+    Sfq watched(params);
+    Heard heard;
+    Listen(watched, heard);
+    watched.SetObserver({}); // unset again: nothing is heard
+    for (Sfq* sfq : {&quiet, &watched})
+    {
+        for (int i = 1; i <= 4; i++)
+        {
+            Add(*sfq, i, 1);
+        }
+        Add(*sfq, 11, 2);
+        Add(*sfq, 12, 2);
+    }
+    EXPECT_TRUE(heard.drops.empty());
+    EXPECT_TRUE(heard.allocations.empty());
+    EXPECT_EQ(Drain(quiet), Drain(watched));
 }
 
 } // namespace

@@ -23,6 +23,7 @@
 #include "ns3/uinteger.h"
 
 #include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -34,7 +35,18 @@ NS_LOG_COMPONENT_DEFINE("SfqQueueDisc");
 
 NS_OBJECT_ENSURE_REGISTERED(SfqQueueDisc);
 
-/// Linux's Ethernet header, part of skb->len at the qdisc (ns-3 items carry the IP packet).
+namespace
+{
+
+// The attributes' defaults (tc-sfq's), which GetOptions() leaves out.
+constexpr uint32_t DEFAULT_LIMIT = 127;      ///< limit
+constexpr uint32_t DEFAULT_DEPTH = 127;      ///< depth
+constexpr uint32_t DEFAULT_FLOWS = 128;      ///< flows
+constexpr uint32_t DEFAULT_DIVISOR = 1024;   ///< divisor
+constexpr uint32_t DEFAULT_AVPKT = 1000;     ///< avpkt
+constexpr double DEFAULT_PROBABILITY = 0.02; ///< probability
+
+} // namespace
 
 TypeId
 SfqQueueDisc::GetTypeId()
@@ -46,22 +58,22 @@ SfqQueueDisc::GetTypeId()
             .AddConstructor<SfqQueueDisc>()
             .AddAttribute("Limit",
                           "limit: packets in the queue disc (2..; at most depth x flows)",
-                          UintegerValue(127),
+                          UintegerValue(DEFAULT_LIMIT),
                           MakeUintegerAccessor(&SfqQueueDisc::m_limit),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Depth",
                           "depth: packets per flow (1..127)",
-                          UintegerValue(127),
+                          UintegerValue(DEFAULT_DEPTH),
                           MakeUintegerAccessor(&SfqQueueDisc::m_depth),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Flows",
                           "flows: flow slots (1..65408, at most divisor)",
-                          UintegerValue(128),
+                          UintegerValue(DEFAULT_FLOWS),
                           MakeUintegerAccessor(&SfqQueueDisc::m_flows),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Divisor",
                           "divisor: hash buckets (a power of two up to 65536)",
-                          UintegerValue(1024),
+                          UintegerValue(DEFAULT_DIVISOR),
                           MakeUintegerAccessor(&SfqQueueDisc::m_divisor),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Quantum",
@@ -104,7 +116,7 @@ SfqQueueDisc::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RedAvpkt",
                           "avpkt: RED's average packet size in bytes",
-                          UintegerValue(1000),
+                          UintegerValue(DEFAULT_AVPKT),
                           MakeUintegerAccessor(&SfqQueueDisc::m_redAvpkt),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RedBurst",
@@ -114,7 +126,7 @@ SfqQueueDisc::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RedProbability",
                           "probability: RED's marking probability at max",
-                          DoubleValue(0.02),
+                          DoubleValue(DEFAULT_PROBABILITY),
                           MakeDoubleAccessor(&SfqQueueDisc::m_redProbability),
                           MakeDoubleChecker<double>())
             .AddAttribute("UseEcn",
@@ -129,10 +141,26 @@ SfqQueueDisc::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("Options",
                           "tc-sfq options as one string, e.g. \"limit 127 quantum 1514 "
-                          "perturb 10 headdrop\"; they override the attributes",
+                          "perturb 10 headdrop\": setting it sets the attributes its words "
+                          "name; getting it gives the words that reproduce the attributes",
                           StringValue(""),
-                          MakeStringAccessor(&SfqQueueDisc::m_options),
-                          MakeStringChecker());
+                          MakeStringAccessor(&SfqQueueDisc::SetOptions, &SfqQueueDisc::GetOptions),
+                          MakeStringChecker())
+            .AddTraceSource("FlowDrop",
+                            "A packet dropped, with its bucket, its slot (NO_SLOT: none was "
+                            "free) and the reason",
+                            MakeTraceSourceAccessor(&SfqQueueDisc::m_flowDropTrace),
+                            "ns3::debloat::SfqQueueDisc::FlowEventTracedCallback")
+            .AddTraceSource("FlowMark",
+                            "A packet CE-marked by per-flow RED, with its bucket, its slot and "
+                            "the tc_sfqred_stats counter",
+                            MakeTraceSourceAccessor(&SfqQueueDisc::m_flowMarkTrace),
+                            "ns3::debloat::SfqQueueDisc::FlowEventTracedCallback")
+            .AddTraceSource("Perturbation",
+                            "The hash key renewed: whether the queued packets were rehashed, "
+                            "how many moved and how many were dropped",
+                            MakeTraceSourceAccessor(&SfqQueueDisc::m_perturbTrace),
+                            "ns3::debloat::SfqQueueDisc::PerturbationTracedCallback");
     return tid;
 }
 
@@ -166,7 +194,7 @@ SfqQueueDisc::DoDispose()
 }
 
 void
-SfqQueueDisc::ParseOptions()
+SfqQueueDisc::ParseOptions(const std::string& text)
 {
     // tc/q_sfq.c's words and value parsers.
     static const TcGrammar grammar("sfq",
@@ -185,7 +213,17 @@ SfqQueueDisc::ParseOptions()
                                     TcKeyword::Double("probability", 0, 1),
                                     TcKeyword::Flag("ecn"),
                                     TcKeyword::Flag("harddrop")});
-    const TcOptions options = grammar.Parse(m_options);
+    const TcOptions options = grammar.Parse(text);
+    const bool redWords = options.Has("min") || options.Has("max") || options.Has("avpkt") ||
+                          options.Has("burst") || options.Has("probability") ||
+                          options.Has("ecn") || options.Has("harddrop");
+    if (redWords && !options.Has("redflowlimit") && m_redFlowLimit == 0)
+    {
+        // tc-sfq: the RED words need redflowlimit.
+        options.Reject("redflowlimit",
+                       "is required with min, max, avpkt, burst, probability, "
+                       "ecn and harddrop");
+    }
     auto set = [](uint32_t& field, std::optional<uint64_t> value) {
         if (value)
         {
@@ -210,40 +248,90 @@ SfqQueueDisc::ParseOptions()
     {
         m_redProbability = *probability;
     }
+    // A flag turns its attribute on; its absence leaves the attribute as it was.
     m_headdrop = m_headdrop || options.Has("headdrop");
     m_ecn = m_ecn || options.Has("ecn");
     m_harddrop = m_harddrop || options.Has("harddrop");
-    const bool redWords = options.Has("min") || options.Has("max") || options.Has("avpkt") ||
-                          options.Has("burst") || options.Has("probability") ||
-                          options.Has("ecn") || options.Has("harddrop");
-    if (redWords && !options.Has("redflowlimit") && m_redFlowLimit == 0)
+}
+
+void
+SfqQueueDisc::SetOptions(std::string options)
+{
+    NS_LOG_FUNCTION(this << options);
+    try
     {
-        // tc-sfq: the RED words need redflowlimit.
-        options.Reject("redflowlimit",
-                       "is required with min, max, avpkt, burst, probability, "
-                       "ecn and harddrop");
+        ParseOptions(options);
+    }
+    catch (const std::invalid_argument& error)
+    {
+        NS_ABORT_MSG("SfqQueueDisc: " << error.what());
     }
 }
 
-SfqParameters
-SfqQueueDisc::BuildParameters()
+std::string
+SfqQueueDisc::GetOptions() const
 {
-    if (!m_options.empty())
+    std::ostringstream words;
+    auto word = [&words](const char* name, auto value) {
+        words << (words.tellp() > 0 ? " " : "") << name << " " << value;
+    };
+    auto flag = [&words](const char* name, bool on) {
+        if (on)
+        {
+            words << (words.tellp() > 0 ? " " : "") << name;
+        }
+    };
+    auto unlessDefault = [&word](const char* name, uint32_t value, uint32_t defaultValue) {
+        if (value != defaultValue)
+        {
+            word(name, value);
+        }
+    };
+    unlessDefault("limit", m_limit, DEFAULT_LIMIT);
+    unlessDefault("depth", m_depth, DEFAULT_DEPTH);
+    unlessDefault("flows", m_flows, DEFAULT_FLOWS);
+    unlessDefault("divisor", m_divisor, DEFAULT_DIVISOR);
+    unlessDefault("quantum", m_quantum, 0);
+    if (m_perturb.IsStrictlyPositive())
     {
-        ParseOptions();
+        // tc takes whole seconds; a finer Perturb prints as a decimal that tc would refuse.
+        word("perturb", m_perturb.GetSeconds());
     }
-    if (m_quantum == 0)
+    flag("headdrop", m_headdrop);
+    if (m_redFlowLimit > 0)
+    {
+        // Without redflowlimit the RED attributes do nothing, and tc refuses their words.
+        word("redflowlimit", m_redFlowLimit);
+        unlessDefault("min", m_redMin, 0);
+        unlessDefault("max", m_redMax, 0);
+        unlessDefault("avpkt", m_redAvpkt, DEFAULT_AVPKT);
+        unlessDefault("burst", m_redBurst, 0);
+        if (m_redProbability != DEFAULT_PROBABILITY)
+        {
+            word("probability", m_redProbability);
+        }
+        flag("ecn", m_ecn);
+        flag("harddrop", m_harddrop);
+    }
+    return words.str();
+}
+
+SfqParameters
+SfqQueueDisc::BuildParameters() const
+{
+    uint32_t quantum = m_quantum;
+    if (quantum == 0)
     {
         Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
         Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
-        m_quantum = PschedMtu(device);
+        quantum = PschedMtu(device);
     }
     SfqParameters params;
     params.limit = m_limit;
     params.depth = m_depth;
     params.flows = m_flows;
     params.divisor = m_divisor;
-    params.quantum = m_quantum;
+    params.quantum = quantum;
     params.headdrop = m_headdrop;
     params.classic = m_classic;
     if (m_redFlowLimit > 0)
@@ -267,7 +355,7 @@ void
 SfqQueueDisc::ValidateOptions(const std::string& options)
 {
     Ptr<SfqQueueDisc> sfq = CreateObject<SfqQueueDisc>();
-    sfq->m_options = options;
+    sfq->ParseOptions(options);
     sfq->BuildParameters();
 }
 
@@ -284,18 +372,49 @@ SfqQueueDisc::CheckConfig()
         auto random = [this] {
             return static_cast<uint32_t>(m_uniform->GetInteger(0, UINT32_MAX));
         };
-        auto mark = [this](Item& item, SfqMarkReason) { return Mark(ItemOf(item), RED_MARK); };
-        m_scheduler = std::make_unique<SfqScheduler<Item>>(params, random, mark);
+        auto mark = [this](Item item, SfqMarkReason) { return Mark(ItemOf(item), RED_MARK); };
+        m_scheduler = std::make_unique<SfqScheduler>(params, random, mark);
     }
     catch (const std::invalid_argument& error)
     {
         NS_ABORT_MSG("SfqQueueDisc: " << error.what());
     }
+    ObserveScheduler();
     const uint32_t limit = m_scheduler->GetLimit();
+    NS_LOG_INFO("limit " << limit << " flows " << m_scheduler->GetFlows() << " depth "
+                         << m_scheduler->GetDepth() << " divisor " << m_divisor << " quantum "
+                         << m_scheduler->GetParameters().quantum << (m_classic ? " classic" : ""));
     m_list = CreateObject<QueueDiscItemList>();
     m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, limit + 1));
     AddInternalQueue(m_list);
     return true;
+}
+
+void
+SfqQueueDisc::ObserveScheduler()
+{
+    // The scheduler calls these before the adapter takes a dropped packet out of its list,
+    // so ItemOf() still finds it.
+    SfqObserver observer;
+    observer.onDrop = [this](const SfqDropEvent& drop) {
+        const char* reason = ReasonString(drop.reason);
+        NS_LOG_LOGIC("drop " << (drop.isNew ? "new" : "queued") << " packet of bucket "
+                             << drop.bucket << " slot " << drop.slot << ": " << reason);
+        m_flowDropTrace(ItemOf(drop.handle), drop.bucket, drop.slot, reason);
+    };
+    observer.onMark = [this](const SfqMarkEvent& mark) {
+        const char* reason = MarkReasonString(mark.reason);
+        NS_LOG_LOGIC("RED " << reason << " in bucket " << mark.bucket << " slot " << mark.slot);
+        m_flowMarkTrace(ItemOf(mark.handle), mark.bucket, mark.slot, reason);
+    };
+    observer.onRehash = [this](const SfqRehashEvent& rehash) {
+        m_rehashRequeued = rehash.requeued;
+        m_rehashDropped = rehash.dropped;
+    };
+    observer.onSlotAllocated = [](uint32_t bucket, uint32_t slot) {
+        NS_LOG_LOGIC("bucket " << bucket << " takes slot " << slot);
+    };
+    m_scheduler->SetObserver(std::move(observer));
 }
 
 void
@@ -325,13 +444,23 @@ SfqQueueDisc::Perturb()
     const bool initial = m_key0 == 0 && m_key1 == 0;
     m_key0 = draw();
     m_key1 = draw();
-    if (!initial && !m_classic && GetNPacketFilters() == 0 && m_scheduler->GetQlen() > 0)
+    const bool rehash =
+        !initial && !m_classic && GetNPacketFilters() == 0 && m_scheduler->GetQlen() > 0;
+    m_rehashRequeued = 0;
+    m_rehashDropped = 0;
+    if (rehash)
     {
-        m_scheduler->Rehash(
-            [this](const Item& item) { return Hash(PeekPointer(m_list->Get(item))); },
-            [this](Item item, uint32_t, SfqDropReason reason) {
-                DropQueued(item, ReasonString(reason));
-            });
+        m_scheduler->Rehash([this](Item item) { return Hash(PeekPointer(m_list->Get(item))); },
+                            [this](Item item, uint32_t, SfqDropReason reason) {
+                                DropQueued(item, ReasonString(reason));
+                            });
+    }
+    if (!initial)
+    {
+        NS_LOG_INFO("perturbation: new hash key, " << (rehash ? "rehashed: " : "no rehash: ")
+                                                   << m_rehashRequeued << " packets moved, "
+                                                   << m_rehashDropped << " dropped");
+        m_perturbTrace(rehash, m_rehashRequeued, m_rehashDropped);
     }
     if (m_perturb.IsStrictlyPositive())
     {
@@ -356,6 +485,23 @@ SfqQueueDisc::ReasonString(SfqDropReason reason)
         return OVERLIMIT;
     }
     return OVERLIMIT;
+}
+
+const char*
+SfqQueueDisc::MarkReasonString(SfqMarkReason reason)
+{
+    switch (reason)
+    {
+    case SfqMarkReason::PROB_MARK:
+        return "prob_mark";
+    case SfqMarkReason::PROB_MARK_HEAD:
+        return "prob_mark_head";
+    case SfqMarkReason::FORCED_MARK:
+        return "forced_mark";
+    case SfqMarkReason::FORCED_MARK_HEAD:
+        return "forced_mark_head";
+    }
+    return "forced_mark";
 }
 
 void
@@ -384,6 +530,7 @@ SfqQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         const int32_t minor = Classify(item);
         if (minor < 1 || static_cast<uint32_t>(minor) > m_divisor)
         {
+            NS_LOG_LOGIC("no filter gives a class in 1.." << m_divisor << ": " << minor);
             DropBeforeEnqueue(item, UNCLASSIFIED);
             return false;
         }
@@ -409,7 +556,7 @@ SfqQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         }
         else
         {
-            DropQueued(result.drop->item, ReasonString(result.drop->reason));
+            DropQueued(result.drop->handle, ReasonString(result.drop->reason));
         }
     }
     NS_ASSERT_MSG(result.accepted || (result.drop && result.drop->isNew),
@@ -429,7 +576,7 @@ SfqQueueDisc::DoDequeue()
     return m_list->Take(*item);
 }
 
-const SfqScheduler<SfqQueueDisc::Item>&
+const SfqScheduler&
 SfqQueueDisc::GetScheduler() const
 {
     NS_ABORT_MSG_IF(!m_scheduler, "SfqQueueDisc: not initialized yet");
@@ -442,7 +589,8 @@ SfqQueueDisc::PrintStats(std::ostream& os)
     // tc/q_sfq.c's sfq_print_opt(), then tc's generic statistics.
     const Stats& stats = GetStats();
     os << "qdisc sfq root limit " << (m_scheduler ? m_scheduler->GetLimit() : m_limit)
-       << "p quantum " << m_quantum << "b depth " << m_depth << " divisor " << m_divisor;
+       << "p quantum " << (m_scheduler ? m_scheduler->GetParameters().quantum : m_quantum)
+       << "b depth " << m_depth << " divisor " << m_divisor;
     if (m_perturb.IsStrictlyPositive())
     {
         os << " perturb " << m_perturb.GetSeconds() << "sec";

@@ -14,6 +14,7 @@
 #include "ns3/queue-disc-item-list.h"
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
 
 #include <memory>
 #include <ostream>
@@ -34,10 +35,14 @@ namespace debloat
  * Packets are hashed into `Divisor` buckets by their flow (the 5-tuple, dissected from the
  * IP header and the first bytes of the transport header, with SipHash and a random key that
  * `Perturb` renews), each bucket maps to one of `Flows` slots, and slots are served by the
- * kernel's byte-based deficit round robin (SfqScheduler). Options are the ns-3 attributes
- * below, or one tc-style string in `Options` ("limit 127 quantum 1514 perturb 10 headdrop"),
- * which overrides them. Packet filters, when added, choose the bucket as tc filters do
- * (class 1..divisor); a packet they do not classify is dropped.
+ * kernel's byte-based deficit round robin (SfqScheduler). The options are the ns-3
+ * attributes below, the one source of truth: setting `Options` to tc-sfq's words ("limit 127
+ * quantum 1514 perturb 10 headdrop") sets the attributes they name at once, and getting it
+ * gives the words that reproduce the attributes. Packet filters, when added, choose the
+ * bucket as tc filters do (class 1..divisor); a packet they do not classify is dropped.
+ *
+ * Traces: FlowDrop and FlowMark name the flow (bucket and slot) of each drop and RED mark;
+ * Perturbation reports each renewal of the hash key and what the rehash moved.
  *
  * Deviation from Linux: the kernel also takes the bucket from skb->priority when its major
  * number equals the qdisc's handle; ns-3 queue discs have no handle.
@@ -83,7 +88,28 @@ class SfqQueueDisc : public QueueDisc
     static void ValidateOptions(const std::string& options);
 
     /// @return the scheduler (flows, RED statistics), once the queue disc is initialized
-    const SfqScheduler<QueueDiscItemList::Handle>& GetScheduler() const;
+    const SfqScheduler& GetScheduler() const;
+
+    /**
+     * TracedCallback signature for a drop or a mark in one flow.
+     * @param item the packet dropped or marked
+     * @param bucket its hash bucket (tc class bucket + 1)
+     * @param slot its flow slot; SfqScheduler::NO_SLOT when no slot was free
+     * @param reason a drop reason below, or the tc_sfqred_stats counter of a mark
+     *        ("prob_mark", "prob_mark_head", "forced_mark", "forced_mark_head")
+     */
+    typedef void (*FlowEventTracedCallback)(Ptr<const QueueDiscItem> item,
+                                            uint32_t bucket,
+                                            uint32_t slot,
+                                            const char* reason);
+
+    /**
+     * TracedCallback signature for a perturbation (sfq_perturbation()).
+     * @param rehashed whether the queued packets moved to their new buckets
+     * @param requeued packets re-inserted by the rehash
+     * @param dropped packets the rehash dropped
+     */
+    typedef void (*PerturbationTracedCallback)(bool rehashed, uint32_t requeued, uint32_t dropped);
 
     // Reasons for dropping packets, as tc-sfq's counters name them.
     static constexpr const char* NO_FREE_SLOT = "No free flow slot";     ///< every slot busy
@@ -96,7 +122,7 @@ class SfqQueueDisc : public QueueDisc
 
   private:
     /// What the scheduler queues: the item's handle in the internal list.
-    using Item = QueueDiscItemList::Handle;
+    using Item = SfqScheduler::Handle;
 
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
     Ptr<QueueDiscItem> DoDequeue() override;
@@ -105,13 +131,33 @@ class SfqQueueDisc : public QueueDisc
     void DoDispose() override;
 
     /**
-     * The options from the attributes and the Options string, checked.
+     * The options from the attributes, checked.
      * @return the scheduler's parameters
      * @throws std::invalid_argument naming the offending word or value
      */
-    SfqParameters BuildParameters();
-    /// Applies the Options string over the attributes; stops with tc's message when invalid.
-    void ParseOptions();
+    SfqParameters BuildParameters() const;
+    /**
+     * Sets the attributes that tc-sfq's words name (tc/q_sfq.c's sfq_parse_opt()); the
+     * attributes of words not given keep their values.
+     * @param options the words
+     * @throws std::invalid_argument naming the offending word, before any attribute changes
+     */
+    void ParseOptions(const std::string& options);
+    /**
+     * The Options attribute's setter: ParseOptions(), stopping with tc's message when invalid.
+     * @param options the words
+     */
+    void SetOptions(std::string options);
+    /**
+     * The Options attribute's getter.
+     * @return the tc-sfq words that reproduce the attributes: those that differ from their
+     *         defaults, in tc-sfq's order (empty for the defaults)
+     */
+    std::string GetOptions() const;
+    /**
+     * Connects the scheduler's observer to the traces and the log.
+     */
+    void ObserveScheduler();
     /**
      * @param item a packet
      * @return its flow hash under the current perturbation key (classify by filters first)
@@ -135,6 +181,11 @@ class SfqQueueDisc : public QueueDisc
      * @return the queue disc's reason string
      */
     static const char* ReasonString(SfqDropReason reason);
+    /**
+     * @param reason a scheduler mark reason
+     * @return the tc_sfqred_stats counter it adds to
+     */
+    static const char* MarkReasonString(SfqMarkReason reason);
 
     // Attributes (tc-sfq's options).
     uint32_t m_limit;        ///< limit, packets
@@ -153,15 +204,22 @@ class SfqQueueDisc : public QueueDisc
     double m_redProbability; ///< probability
     bool m_ecn;              ///< ecn
     bool m_harddrop;         ///< harddrop
-    std::string m_options;   ///< the tc-style option string
 
-    std::unique_ptr<SfqScheduler<Item>> m_scheduler; ///< the algorithm
-    Ptr<QueueDiscItemList> m_list;                   ///< accounting for ns-3's QueueDisc
-    Ptr<QueueDiscItem> m_arriving;                   ///< the packet being enqueued
-    Ptr<UniformRandomVariable> m_uniform;            ///< hash keys and RED's random numbers
-    uint64_t m_key0{0};                              ///< perturbation key, first half
-    uint64_t m_key1{0};                              ///< perturbation key, second half
-    EventId m_perturbEvent;                          ///< next perturbation
+    std::unique_ptr<SfqScheduler> m_scheduler; ///< the algorithm
+    Ptr<QueueDiscItemList> m_list;             ///< accounting for ns-3's QueueDisc
+    Ptr<QueueDiscItem> m_arriving;             ///< the packet being enqueued
+    Ptr<UniformRandomVariable> m_uniform;      ///< hash keys and RED's random numbers
+    uint64_t m_key0{0};                        ///< perturbation key, first half
+    uint64_t m_key1{0};                        ///< perturbation key, second half
+    EventId m_perturbEvent;                    ///< next perturbation
+    uint32_t m_rehashRequeued{0};              ///< the last rehash's re-inserts
+    uint32_t m_rehashDropped{0};               ///< the last rehash's drops
+
+    TracedCallback<Ptr<const QueueDiscItem>, uint32_t, uint32_t, const char*>
+        m_flowDropTrace; ///< drops, with their flow
+    TracedCallback<Ptr<const QueueDiscItem>, uint32_t, uint32_t, const char*>
+        m_flowMarkTrace;                                     ///< RED CE marks, with their flow
+    TracedCallback<bool, uint32_t, uint32_t> m_perturbTrace; ///< perturbations
 };
 
 } // namespace debloat

@@ -16,8 +16,6 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <stdexcept>
-#include <utility>
 #include <vector>
 
 namespace ns3
@@ -129,6 +127,49 @@ struct SfqFlowStats
     int32_t allot{0};    ///< remaining allotment this round, bytes
 };
 
+/// What an SfqObserver hears of a drop.
+struct SfqDropEvent
+{
+    uint32_t handle{0};                             ///< the dropped packet
+    uint32_t length{0};                             ///< its length, bytes
+    uint32_t bucket{0};                             ///< its hash bucket
+    uint32_t slot{0};                               ///< its slot; SfqScheduler::NO_SLOT: none
+    SfqDropReason reason{SfqDropReason::OVERLIMIT}; ///< why
+    bool isNew{false}; ///< it is the packet being enqueued, else it was queued
+};
+
+/// What an SfqObserver hears of a CE mark (already made).
+struct SfqMarkEvent
+{
+    uint32_t handle{0};                             ///< the marked packet
+    uint32_t bucket{0};                             ///< its hash bucket
+    uint32_t slot{0};                               ///< its slot
+    SfqMarkReason reason{SfqMarkReason::PROB_MARK}; ///< the tc_sfqred_stats counter it adds to
+};
+
+/// What an SfqObserver hears at the end of a rehash (sfq_rehash()).
+struct SfqRehashEvent
+{
+    uint32_t requeued{0}; ///< packets re-inserted under the new hash
+    uint32_t dropped{0};  ///< packets dropped (no free slot, or the slot at depth)
+};
+
+/**
+ * @ingroup debloat-qdisc
+ * @brief Listeners for SfqScheduler's decisions; an unset member costs one test.
+ *
+ * They run inside the scheduler's calls once its state has changed, and must not call back
+ * into the scheduler. A drop is heard before the DropCallback of Rehash() receives it.
+ */
+struct SfqObserver
+{
+    std::function<void(const SfqDropEvent&)> onDrop;     ///< each drop, in Rehash() too
+    std::function<void(const SfqMarkEvent&)> onMark;     ///< each RED CE mark
+    std::function<void(const SfqRehashEvent&)> onRehash; ///< the end of each Rehash()
+    std::function<void(uint32_t bucket, uint32_t slot)>
+        onSlotAllocated; ///< an empty bucket took a free slot (Enqueue() or Rehash())
+};
+
 /**
  * @ingroup debloat-qdisc
  * @brief Stochastic Fairness Queueing, the algorithm of Linux's sch_sfq, free of ns-3.
@@ -172,26 +213,39 @@ struct SfqFlowStats
  * units = 1520 bytes) and a packet cost its length rounded up to 8; the order of service
  * differs only when those few bytes decide whether a slot's allot is still positive.
  *
- * @tparam Item a copyable, default-constructible handle to a packet (Ptr<QueueDiscItem>);
- *         the scheduler keeps a copy of each queued item and resets it when the item leaves.
+ * Packets are uint32_t handles that the caller chooses (the ns-3 adapter passes those of its
+ * QueueDiscItemList); the scheduler keeps each queued handle and gives it back when the
+ * packet leaves or is dropped. An SfqObserver, when set, hears each drop and mark with its
+ * bucket and slot, each slot allocation and each rehash.
  */
-template <typename Item>
 class SfqScheduler
 {
   public:
+    /// A packet, as the caller names it.
+    using Handle = uint32_t;
+
+    /// The slot of a drop that found no free slot (SfqDropEvent::slot).
+    static constexpr uint32_t NO_SLOT = UINT32_MAX;
+
     /**
-     * Tries to set CE on an item (INET_ECN_set_ce()): returns false, and leaves the item
+     * Tries to set CE on a packet (INET_ECN_set_ce()): returns false, and leaves the packet
      * alone, when it is not ECN-capable. Called only with RED and ecn configured.
      */
-    using MarkCallback = std::function<bool(Item& item, SfqMarkReason reason)>;
+    using MarkCallback = std::function<bool(Handle handle, SfqMarkReason reason)>;
 
     /// Receives each packet that Rehash() drops (it was queued).
-    using DropCallback = std::function<void(Item item, uint32_t length, SfqDropReason reason)>;
+    using DropCallback = std::function<void(Handle handle, uint32_t length, SfqDropReason reason)>;
+
+    /// Gives a queued packet's flow hash under the new key (Rehash()).
+    using HashCallback = std::function<uint32_t(Handle handle)>;
+
+    /// Receives one active flow (ForEachActiveFlow()).
+    using FlowVisitor = std::function<void(const SfqFlowStats& flow)>;
 
     /// A dropped packet.
     struct Drop
     {
-        Item item;            ///< the packet
+        Handle handle;        ///< the packet
         uint32_t length;      ///< its length, bytes
         SfqDropReason reason; ///< why
         bool isNew;           ///< it is the packet of this Enqueue(), else it was queued
@@ -213,50 +267,18 @@ class SfqScheduler
      * Mirrors sfq_init() and sfq_change() on an empty qdisc.
      * @param params the options; validated here
      * @param random uniform 32-bit random numbers; required with RED
-     * @param mark sets CE on an item; required with RED and ecn
+     * @param mark sets CE on a packet; required with RED and ecn
      * @throws std::invalid_argument naming the option at fault
      */
     explicit SfqScheduler(const SfqParameters& params,
                           Red::RandomSource random = {},
-                          MarkCallback mark = {})
-        : m_params(params)
-    {
-        params.Validate();
-        m_limit = params.GetEffectiveLimit();
-        m_nSlots = params.GetEffectiveFlows();
-        m_maxDepth = params.GetEffectiveDepth();
-        m_mask = params.divisor - 1;
-        m_quantum = static_cast<int32_t>(params.quantum);
-        if (params.red)
-        {
-            m_red.emplace(*params.red, std::move(random));
-            if (params.red->ecn && !mark)
-            {
-                throw std::invalid_argument("SFQ RED with ecn needs a mark callback");
-            }
-            m_mark = std::move(mark);
-        }
-        m_ht.assign(params.divisor, EMPTY);
-        m_slots.resize(m_nSlots);
-        m_depNext.resize(m_nSlots + SfqParameters::MAX_DEPTH + 1);
-        m_depPrev.resize(m_depNext.size());
-        for (uint32_t d = 0; d <= SfqParameters::MAX_DEPTH; d++)
-        {
-            m_depNext[DepHead(d)] = DepHead(d);
-            m_depPrev[DepHead(d)] = DepHead(d);
-        }
-        for (uint32_t x = 0; x < m_nSlots; x++)
-        {
-            DepLink(x);
-        }
-        // limit + 1: a packet is appended before the limit check drops one.
-        m_packets.resize(m_limit + 1);
-        for (uint32_t i = 0; i < m_packets.size(); i++)
-        {
-            m_packets[i].next = i + 1 < m_packets.size() ? i + 1 : EMPTY;
-        }
-        m_freePacket = 0;
-    }
+                          MarkCallback mark = {});
+
+    /**
+     * Sets the listeners, replacing those set before.
+     * @param observer the listeners; unset members are skipped
+     */
+    void SetObserver(SfqObserver observer);
 
     /**
      * Mirrors sfq_enqueue():
@@ -278,84 +300,12 @@ class SfqScheduler
      *    cur_depth; if every slot holds one packet, the packet of the slot about to be served,
      *    which leaves the round (reachable in classic mode only: in modern mode flows <= limit).
      *    That may be the new packet itself.
-     * @param item the packet
+     * @param handle the packet
      * @param length its length, bytes (below 2^31)
      * @param hash its flow hash
      * @return what happened
      */
-    EnqueueResult Enqueue(Item item, uint32_t length, uint32_t hash)
-    {
-        EnqueueResult result;
-        const uint32_t bucket = hash & m_mask;
-        uint32_t x = m_ht[bucket];
-        if (x == EMPTY)
-        {
-            x = m_depNext[DepHead(0)];
-            if (x >= m_nSlots)
-            {
-                result.drop = Drop{std::move(item), length, SfqDropReason::NO_FREE_SLOT, true};
-                return result;
-            }
-            m_ht[bucket] = x;
-            Slot& slot = m_slots[x];
-            slot.bucket = bucket;
-            slot.backlog = 0;
-            Red::ResetVars(slot.vars);
-        }
-        else
-        {
-            Slot& slot = m_slots[x];
-            std::optional<SfqDropReason> congestion;
-            if (m_red)
-            {
-                congestion = RedEnqueue(slot, item, result);
-            }
-            if (!congestion && slot.qlen >= m_maxDepth)
-            {
-                congestion = SfqDropReason::FLOW_DEPTH;
-            }
-            if (congestion)
-            {
-                if (!m_params.headdrop)
-                {
-                    result.drop = Drop{std::move(item), length, *congestion, true};
-                    return result;
-                }
-                // The oldest packet goes and the new one takes its place: the slot's qlen,
-                // its depth list and the qdisc's qlen do not change.
-                const uint32_t head = SlotPopHead(slot);
-                const uint32_t headLength = m_packets[head].length;
-                slot.backlog = slot.backlog - headLength + length;
-                m_backlog = m_backlog - headLength + length;
-                result.drop = Drop{TakePacket(head), headLength, *congestion, false};
-                SlotAppend(slot, PutPacket(std::move(item), length));
-                result.accepted = true;
-                return result;
-            }
-        }
-
-        Slot& slot = m_slots[x];
-        const uint32_t packet = PutPacket(std::move(item), length);
-        m_backlog += length;
-        slot.backlog += length;
-        SlotAppend(slot, packet);
-        Inc(x);
-        if (slot.qlen == 1)
-        {
-            JoinRound(x);
-        }
-        result.accepted = true;
-        if (++m_qlen <= m_limit)
-        {
-            return result;
-        }
-        const uint32_t dropped = DropFromLongest();
-        const bool isNew = dropped == packet;
-        result.accepted = !isNew;
-        const uint32_t droppedLength = m_packets[dropped].length;
-        result.drop = Drop{TakePacket(dropped), droppedLength, SfqDropReason::OVERLIMIT, isNew};
-        return result;
-    }
+    EnqueueResult Enqueue(Handle handle, uint32_t length, uint32_t hash);
 
     /**
      * Mirrors sfq_dequeue(): from the slot after the tail, skipping (and making the tail)
@@ -364,45 +314,7 @@ class SfqScheduler
      * allot drops by the packet's length.
      * @return the packet, or nothing when the qdisc is empty
      */
-    std::optional<Item> Dequeue()
-    {
-        if (m_tail == EMPTY)
-        {
-            return std::nullopt;
-        }
-        uint32_t a = m_slots[m_tail].next;
-        while (m_slots[a].allot <= 0)
-        {
-            m_tail = a;
-            m_slots[a].allot += m_quantum;
-            a = m_slots[a].next;
-        }
-        Slot& slot = m_slots[a];
-        const uint32_t packet = SlotPopHead(slot);
-        const uint32_t length = m_packets[packet].length;
-        Dec(a);
-        m_qlen--;
-        m_backlog -= length;
-        slot.backlog -= length;
-        if (slot.qlen == 0)
-        {
-            m_ht[slot.bucket] = EMPTY;
-            m_activeFlows--;
-            if (slot.next == a)
-            {
-                m_tail = EMPTY; // no more active slots
-            }
-            else
-            {
-                m_slots[m_tail].next = slot.next;
-            }
-        }
-        else
-        {
-            slot.allot -= static_cast<int32_t>(length);
-        }
-        return TakePacket(packet);
-    }
+    std::optional<Handle> Dequeue();
 
     /**
      * Mirrors sfq_rehash(), which the perturbation timer runs after drawing a new key:
@@ -415,176 +327,52 @@ class SfqScheduler
      * their order.
      * The kernel's timer rehashes only when no tc filter classifies and the qdisc is not
      * empty; that choice is the caller's.
-     * @param newHash the flow hash of a queued item under the new key
+     * @param newHash the flow hash of a queued packet under the new key
      * @param onDrop receives each dropped packet (it was queued); must not call back into
      *        this scheduler
      * @throws std::logic_error in classic mode, whose kernels never moved queued packets
      */
-    void Rehash(const std::function<uint32_t(const Item&)>& newHash, const DropCallback& onDrop)
-    {
-        if (m_params.classic)
-        {
-            throw std::logic_error("SFQ classic mode does not rehash queued packets: change the "
-                                   "hash key only");
-        }
-        // Pull out, reusing the packets' links for one list.
-        uint32_t first = EMPTY;
-        uint32_t last = EMPTY;
-        for (uint32_t x = 0; x < m_nSlots; x++)
-        {
-            Slot& slot = m_slots[x];
-            if (slot.qlen == 0)
-            {
-                continue;
-            }
-            while (slot.qlen != 0)
-            {
-                const uint32_t packet = SlotPopHead(slot);
-                Dec(x);
-                m_packets[packet].next = EMPTY;
-                (last == EMPTY ? first : m_packets[last].next) = packet;
-                last = packet;
-            }
-            slot.backlog = 0;
-            Red::ResetVars(slot.vars);
-            m_ht[slot.bucket] = EMPTY;
-        }
-        m_tail = EMPTY;
-        m_activeFlows = 0;
-
-        while (first != EMPTY)
-        {
-            const uint32_t packet = first;
-            first = m_packets[packet].next;
-            const uint32_t length = m_packets[packet].length;
-            const uint32_t bucket = newHash(m_packets[packet].item) & m_mask;
-            uint32_t x = m_ht[bucket];
-            std::optional<SfqDropReason> drop;
-            if (x == EMPTY)
-            {
-                x = m_depNext[DepHead(0)];
-                if (x >= m_nSlots)
-                {
-                    drop = SfqDropReason::NO_FREE_SLOT;
-                }
-                else
-                {
-                    m_ht[bucket] = x;
-                    m_slots[x].bucket = bucket;
-                }
-            }
-            if (!drop && m_slots[x].qlen >= m_maxDepth)
-            {
-                drop = SfqDropReason::FLOW_DEPTH;
-            }
-            if (drop)
-            {
-                m_qlen--;
-                m_backlog -= length;
-                onDrop(TakePacket(packet), length, *drop);
-                continue;
-            }
-            Slot& slot = m_slots[x];
-            SlotAppend(slot, packet);
-            if (m_red)
-            {
-                // red_calc_qavg(): a slot never idles in SFQ, so this is the no-idle form.
-                slot.vars.qavg = m_red->CalcQavgNoIdleTime(slot.vars, slot.backlog);
-            }
-            slot.backlog += length;
-            Inc(x);
-            if (slot.qlen == 1)
-            {
-                JoinRound(x);
-            }
-        }
-    }
+    void Rehash(const HashCallback& newHash, const DropCallback& onDrop);
 
     /// @return packets queued (sch->q.qlen)
-    uint32_t GetQlen() const
-    {
-        return m_qlen;
-    }
+    uint32_t GetQlen() const;
 
     /// @return bytes queued (sch->qstats.backlog)
-    uint64_t GetBacklog() const
-    {
-        return m_backlog;
-    }
+    uint64_t GetBacklog() const;
 
     /// @return slots in the round, i.e. flows with packets queued
-    uint32_t GetActiveFlows() const
-    {
-        return m_activeFlows;
-    }
+    uint32_t GetActiveFlows() const;
 
     /**
      * Mirrors sfq_dump_class_stats() for class bucket + 1.
      * @param bucket the hash bucket
      * @return its flow's counters, or nothing when no flow holds the bucket
      */
-    std::optional<SfqFlowStats> GetFlowStats(uint32_t bucket) const
-    {
-        if (bucket > m_mask || m_ht[bucket] == EMPTY)
-        {
-            return std::nullopt;
-        }
-        const Slot& slot = m_slots[m_ht[bucket]];
-        return SfqFlowStats{bucket, slot.qlen, slot.backlog, slot.allot};
-    }
+    std::optional<SfqFlowStats> GetFlowStats(uint32_t bucket) const;
 
     /**
      * Mirrors sfq_walk(): visits each active flow in bucket order, as `tc -s class show`.
      * @param visit called with each flow's SfqFlowStats
      */
-    template <typename F>
-    void ForEachActiveFlow(F&& visit) const
-    {
-        for (uint32_t bucket = 0; bucket <= m_mask; bucket++)
-        {
-            if (m_ht[bucket] != EMPTY)
-            {
-                const Slot& slot = m_slots[m_ht[bucket]];
-                visit(SfqFlowStats{bucket, slot.qlen, slot.backlog, slot.allot});
-            }
-        }
-    }
+    void ForEachActiveFlow(const FlowVisitor& visit) const;
 
     /// @return the RED counters (all zero without RED)
-    const SfqRedStats& GetRedStats() const
-    {
-        return m_redStats;
-    }
+    const SfqRedStats& GetRedStats() const;
 
     /// @return RED decisions to mark or drop (sch->qstats.overlimits)
-    uint32_t GetOverlimits() const
-    {
-        return m_overlimits;
-    }
+    uint32_t GetOverlimits() const;
 
     /// @return the options as given
-    const SfqParameters& GetParameters() const
-    {
-        return m_params;
-    }
+    const SfqParameters& GetParameters() const;
 
     /// @return the effective limit, packets (tc qdisc show: limit)
-    uint32_t GetLimit() const
-    {
-        return m_limit;
-    }
+    uint32_t GetLimit() const;
 
     /// @return the flow slots (tc qdisc show -d: flows)
-    uint32_t GetFlows() const
-    {
-        return m_nSlots;
-    }
+    uint32_t GetFlows() const;
 
     /// @return packets per flow at most (tc qdisc show: depth)
-    uint32_t GetDepth() const
-    {
-        return m_maxDepth;
-    }
+    uint32_t GetDepth() const;
 
   private:
     /// "No slot", "no packet" and "empty bucket" (SFQ_EMPTY_SLOT).
@@ -593,7 +381,7 @@ class SfqScheduler
     /// A queued packet, linked into its slot's FIFO (or the free list, by next).
     struct Packet
     {
-        Item item{};          ///< the packet
+        Handle handle{0};     ///< the packet
         uint32_t length{0};   ///< its length, bytes
         uint32_t next{EMPTY}; ///< the next packet of the slot (or free entry)
         uint32_t prev{EMPTY}; ///< the previous packet of the slot
@@ -616,61 +404,26 @@ class SfqScheduler
      * @param d a depth, 0..127
      * @return the index of dep[d]'s head among the dep links (the kernel's SFQ_MAX_FLOWS + d)
      */
-    uint32_t DepHead(uint32_t d) const
-    {
-        return m_nSlots + d;
-    }
+    uint32_t DepHead(uint32_t d) const;
 
     /**
      * Mirrors sfq_link(): inserts slot x at the head of dep[qlen].
      * @param x the slot
      */
-    void DepLink(uint32_t x)
-    {
-        const uint32_t head = DepHead(m_slots[x].qlen);
-        const uint32_t n = m_depNext[head];
-        m_depNext[x] = n;
-        m_depPrev[x] = head;
-        m_depNext[head] = x;
-        m_depPrev[n] = x;
-    }
+    void DepLink(uint32_t x);
 
     /**
      * Mirrors sfq_dec(): moves slot x one depth down, lowering cur_depth if it was the only
      * slot that deep.
      * @param x the slot
      */
-    void Dec(uint32_t x)
-    {
-        const uint32_t n = m_depNext[x];
-        const uint32_t p = m_depPrev[x];
-        m_depNext[p] = n;
-        m_depPrev[n] = p;
-        const uint32_t d = m_slots[x].qlen--;
-        if (n == p && m_curDepth == d)
-        {
-            m_curDepth--;
-        }
-        DepLink(x);
-    }
+    void Dec(uint32_t x);
 
     /**
      * Mirrors sfq_inc(): moves slot x one depth up, raising cur_depth.
      * @param x the slot
      */
-    void Inc(uint32_t x)
-    {
-        const uint32_t n = m_depNext[x];
-        const uint32_t p = m_depPrev[x];
-        m_depNext[p] = n;
-        m_depPrev[n] = p;
-        const uint32_t d = ++m_slots[x].qlen;
-        if (m_curDepth < d)
-        {
-            m_curDepth = d;
-        }
-        DepLink(x);
-    }
+    void Inc(uint32_t x);
 
     /**
      * The "flow is new" step of sfq_enqueue(): slot x joins the round with allot = quantum.
@@ -678,165 +431,82 @@ class SfqScheduler
      * stays, so x is served next. The first flow forms the ring alone.
      * @param x the slot
      */
-    void JoinRound(uint32_t x)
-    {
-        Slot& slot = m_slots[x];
-        if (m_tail == EMPTY)
-        {
-            slot.next = x;
-            m_tail = x;
-        }
-        else
-        {
-            slot.next = m_slots[m_tail].next;
-            m_slots[m_tail].next = x;
-            if (!m_params.classic)
-            {
-                m_tail = x;
-            }
-        }
-        slot.allot = m_quantum;
-        m_activeFlows++;
-    }
+    void JoinRound(uint32_t x);
 
     /**
      * The RED step of sfq_enqueue() for a slot that holds packets.
-     * @param slot the new packet's slot
-     * @param item the new packet
+     * @param x the new packet's slot
+     * @param handle the new packet
      * @param result receives the mark made
      * @return the congestion drop to make, or nothing
      */
-    std::optional<SfqDropReason> RedEnqueue(Slot& slot, Item& item, EnqueueResult& result)
-    {
-        slot.vars.qavg = m_red->CalcQavgNoIdleTime(slot.vars, slot.backlog);
-        const RedAction action = m_red->Action(slot.vars, slot.vars.qavg);
-        if (action == RedAction::DONT_MARK)
-        {
-            return std::nullopt;
-        }
-        m_overlimits++;
-        const RedParameters& red = m_red->GetParameters();
-        const bool prob = action == RedAction::PROB_MARK;
-        if (red.ecn && (prob || !red.harddrop))
-        {
-            const SfqMarkReason headReason =
-                prob ? SfqMarkReason::PROB_MARK_HEAD : SfqMarkReason::FORCED_MARK_HEAD;
-            const SfqMarkReason newReason =
-                prob ? SfqMarkReason::PROB_MARK : SfqMarkReason::FORCED_MARK;
-            if (m_params.headdrop && m_mark(m_packets[slot.head].item, headReason))
-            {
-                (prob ? m_redStats.probMarkHead : m_redStats.forcedMarkHead)++;
-                result.mark = headReason;
-                return std::nullopt;
-            }
-            if (m_mark(item, newReason))
-            {
-                (prob ? m_redStats.probMark : m_redStats.forcedMark)++;
-                result.mark = newReason;
-                return std::nullopt;
-            }
-        }
-        (prob ? m_redStats.probDrop : m_redStats.forcedDrop)++;
-        return prob ? SfqDropReason::RED_PROB_DROP : SfqDropReason::RED_FORCED_DROP;
-    }
+    std::optional<SfqDropReason> RedEnqueue(uint32_t x, Handle handle, EnqueueResult& result);
 
     /**
      * Mirrors sfq_drop() with the qdisc over its limit (cur_depth >= 1).
+     * @param[out] x receives the slot it dropped from
      * @return the dropped packet, still in the pool
      */
-    uint32_t DropFromLongest()
-    {
-        uint32_t x;
-        if (m_curDepth > 1)
-        {
-            x = m_depNext[DepHead(m_curDepth)];
-        }
-        else
-        {
-            // Every slot holds one packet: drop the one about to be served, and its slot
-            // leaves the round.
-            x = m_slots[m_tail].next;
-            m_slots[m_tail].next = m_slots[x].next;
-            m_ht[m_slots[x].bucket] = EMPTY;
-            m_activeFlows--;
-        }
-        Slot& slot = m_slots[x];
-        const uint32_t packet = m_params.headdrop ? SlotPopHead(slot) : SlotPopTail(slot);
-        const uint32_t length = m_packets[packet].length;
-        slot.backlog -= length;
-        Dec(x);
-        m_qlen--;
-        m_backlog -= length;
-        return packet;
-    }
+    uint32_t DropFromLongest(uint32_t& x);
+
+    /**
+     * Tells the observer of a drop, if it listens.
+     * @param handle the packet
+     * @param length its length, bytes
+     * @param bucket its bucket
+     * @param x its slot, or NO_SLOT
+     * @param reason why
+     * @param isNew it is the packet being enqueued
+     */
+    void NotifyDrop(Handle handle,
+                    uint32_t length,
+                    uint32_t bucket,
+                    uint32_t x,
+                    SfqDropReason reason,
+                    bool isNew) const;
+
+    /**
+     * Gives an empty bucket the free slot at the head of dep[0], telling the observer.
+     * @param bucket the bucket
+     * @return the slot, or a value >= m_nSlots when none is free (nothing changed)
+     */
+    uint32_t AllocateSlot(uint32_t bucket);
 
     /**
      * Mirrors slot_queue_add(): appends a packet to a slot's FIFO.
      * @param slot the slot
      * @param packet the packet
      */
-    void SlotAppend(Slot& slot, uint32_t packet)
-    {
-        m_packets[packet].next = EMPTY;
-        m_packets[packet].prev = slot.tail;
-        (slot.tail == EMPTY ? slot.head : m_packets[slot.tail].next) = packet;
-        slot.tail = packet;
-    }
+    void SlotAppend(Slot& slot, uint32_t packet);
 
     /**
      * Mirrors slot_dequeue_head(). Requires a packet in the slot.
      * @param slot the slot
      * @return its oldest packet, unlinked
      */
-    uint32_t SlotPopHead(Slot& slot)
-    {
-        const uint32_t packet = slot.head;
-        slot.head = m_packets[packet].next;
-        (slot.head == EMPTY ? slot.tail : m_packets[slot.head].prev) = EMPTY;
-        return packet;
-    }
+    uint32_t SlotPopHead(Slot& slot);
 
     /**
      * Mirrors slot_dequeue_tail(). Requires a packet in the slot.
      * @param slot the slot
      * @return its newest packet, unlinked
      */
-    uint32_t SlotPopTail(Slot& slot)
-    {
-        const uint32_t packet = slot.tail;
-        slot.tail = m_packets[packet].prev;
-        (slot.tail == EMPTY ? slot.head : m_packets[slot.tail].next) = EMPTY;
-        return packet;
-    }
+    uint32_t SlotPopTail(Slot& slot);
 
     /**
-     * Stores an item in a free pool entry.
-     * @param item the item
+     * Stores a handle in a free pool entry.
+     * @param handle the packet
      * @param length its length, bytes
      * @return the entry
      */
-    uint32_t PutPacket(Item&& item, uint32_t length)
-    {
-        const uint32_t packet = m_freePacket;
-        m_freePacket = m_packets[packet].next;
-        m_packets[packet].item = std::move(item);
-        m_packets[packet].length = length;
-        return packet;
-    }
+    uint32_t PutPacket(Handle handle, uint32_t length);
 
     /**
      * Frees a pool entry.
      * @param packet the entry, unlinked from its slot
-     * @return the item it held
+     * @return the handle it held
      */
-    Item TakePacket(uint32_t packet)
-    {
-        Item item = std::move(m_packets[packet].item);
-        m_packets[packet].item = Item();
-        m_packets[packet].next = m_freePacket;
-        m_freePacket = packet;
-        return item;
-    }
+    Handle TakePacket(uint32_t packet);
 
     SfqParameters m_params;   ///< the options as given
     uint32_t m_limit{0};      ///< effective limit, packets
@@ -846,6 +516,7 @@ class SfqScheduler
     int32_t m_quantum{0};     ///< quantum, bytes
     std::optional<Red> m_red; ///< per-flow RED, if configured
     MarkCallback m_mark;      ///< sets CE, with RED and ecn
+    SfqObserver m_observer;   ///< listeners, all optional
 
     std::vector<uint32_t> m_ht;      ///< bucket -> slot or EMPTY
     std::vector<Slot> m_slots;       ///< the flow slots

@@ -93,7 +93,7 @@ class SfqQueueDisc : public QueueDisc
     /**
      * TracedCallback signature for a drop or a mark in one flow.
      * @param item the packet dropped or marked
-     * @param bucket its hash bucket (tc class bucket + 1)
+     * @param bucket its hash bucket (tc numbers its class bucket + 1)
      * @param slot its flow slot; SfqScheduler::NO_SLOT when no slot was free
      * @param reason a drop reason below, or the tc_sfqred_stats counter of a mark
      *        ("prob_mark", "prob_mark_head", "forced_mark", "forced_mark_head")

@@ -40,6 +40,13 @@ namespace debloat
  * each slot a clean releases, oldest first.
  *
  * TX queue i and interrupt vector i form a NAPI context; vector 0 also serves the RX ring.
+ * The settings are read once, by Configure() (NicNetDevice calls it when it makes its rings).
+ *
+ * Deviation from Linux: the drivers also check for room before a post
+ * (e1000_maybe_stop_tx(count + 2), igb_maybe_stop_tx(count + 3)) and return NETDEV_TX_BUSY;
+ * here a post that does not fit fails and the caller drops the packet (only a sender that
+ * ignores the stopped queue gets there). maybe_stop_tx's re-check after the memory barrier is
+ * not needed: transmit and completion never run at the same time in one simulation.
  */
 class NicDriver
 {
@@ -265,8 +272,9 @@ class NicDriver
     int64_t GetInterruptDue(uint32_t vector) const;
 
     /**
-     * The interrupt fires: both causes are asserted and masked, the adaptive throttle
-     * counts it and the hardware applies its current interval.
+     * The interrupt fires (e1000_intr_msi, igb_msix_ring): both causes are asserted and
+     * masked until the poll completes, the adaptive throttle counts it and the hardware
+     * applies its current interval.
      * @param vector the vector
      * @param now the time, ns
      * @return the events it carries
@@ -274,9 +282,10 @@ class NicDriver
     IrqEvents Interrupt(uint32_t vector, int64_t now);
 
     /**
-     * The NAPI poll of a vector: CleanTx() with TxWorkLimit, then (vector 0) at most
-     * NapiWeight RX frames passed up. Work is left when done TX packets or RX frames
-     * remain (the poll returned its whole budget, napi_complete_done() is not called).
+     * The NAPI poll of a vector (e1000e_poll, igb_poll): CleanTx() with TxWorkLimit, then
+     * (vector 0) at most NapiWeight RX frames passed up. Work is left when done TX packets
+     * or RX frames remain (the poll returned its whole budget, napi_complete_done() is not
+     * called).
      * @param vector the vector
      * @param listener hears the cleans and deliveries
      * @return what the poll did

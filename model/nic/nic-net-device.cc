@@ -538,7 +538,7 @@ NicNetDevice::StartNextFrame()
     const Time wireTime = GetWireTime(frame->GetSize());
     m_channel->Transmit(frame, this, wireTime);
     Simulator::Schedule(wireTime, &NicNetDevice::FrameSent, this, next.queue, frame);
-    if (m_completionAtTxStart)
+    if (m_driver.GetConfig().completionAtTxStart)
     {
         NicDriverScope driver(m_deviceQueues, m_driverDepth);
         m_driver.CompleteAtTxStart(next.queue, *this);

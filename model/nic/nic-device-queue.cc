@@ -69,5 +69,35 @@ NicDeviceQueue::RunWake()
     }
 }
 
+NicDriverScope::NicDriverScope(const std::vector<Ptr<NetDeviceQueue>>& queues, uint32_t& depth)
+    : m_queues(queues),
+      m_depth(depth)
+{
+    if (m_depth++ == 0)
+    {
+        SetActive(true);
+    }
+}
+
+NicDriverScope::~NicDriverScope()
+{
+    if (--m_depth == 0)
+    {
+        SetActive(false);
+    }
+}
+
+void
+NicDriverScope::SetActive(bool active)
+{
+    for (const auto& deviceQueue : m_queues)
+    {
+        if (auto queue = DynamicCast<NicDeviceQueue>(deviceQueue))
+        {
+            queue->SetDriverActive(active);
+        }
+    }
+}
+
 } // namespace debloat
 } // namespace ns3

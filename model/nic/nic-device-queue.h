@@ -9,6 +9,8 @@
 
 #include "ns3/net-device-queue-interface.h"
 
+#include <vector>
+
 namespace ns3
 {
 namespace debloat
@@ -57,6 +59,33 @@ class NicDeviceQueue : public NetDeviceQueue
 
     WakeCallback m_qdiscWake;   ///< the queue disc's wake callback
     bool m_driverActive{false}; ///< the driver is running
+};
+
+/**
+ * @ingroup debloat-nic
+ * @brief Marks a device's driver as running for its NicDeviceQueues while in scope, so that
+ * queue-disc wakes raised inside it are deferred to an event of their own. Scopes nest (a
+ * transmit inside a poll); the outermost one sets and clears the flag.
+ */
+class NicDriverScope
+{
+  public:
+    /**
+     * @param queues the device's TX queues (those that are NicDeviceQueues get the flag)
+     * @param depth the device's nesting counter
+     */
+    NicDriverScope(const std::vector<Ptr<NetDeviceQueue>>& queues, uint32_t& depth);
+    ~NicDriverScope();
+
+    NicDriverScope(const NicDriverScope&) = delete;
+    NicDriverScope& operator=(const NicDriverScope&) = delete;
+
+  private:
+    /// @param active the driver flag for every NicDeviceQueue of the device
+    void SetActive(bool active);
+
+    const std::vector<Ptr<NetDeviceQueue>>& m_queues; ///< the device's TX queues
+    uint32_t& m_depth;                                ///< the device's nesting counter
 };
 
 } // namespace debloat

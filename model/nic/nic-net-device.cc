@@ -11,6 +11,7 @@
 
 #include "nic-channel.h"
 #include "nic-device-queue.h"
+#include "nic-tx-queue-tag.h"
 #include "tx-queue-select.h"
 
 #include "ns3/abort.h"
@@ -25,7 +26,6 @@
 #include "ns3/queue-item.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tag.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -38,101 +38,6 @@ namespace debloat
 NS_LOG_COMPONENT_DEFINE("NicNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(NicNetDevice);
-
-/**
- * @ingroup debloat-nic
- * @brief Carries the TX queue the stack chose (skb->queue_mapping) from the select-queue
- * callback to Send(), which ns-3 calls without it.
- */
-class NicTxQueueTag : public Tag
-{
-  public:
-    /**
-     * @brief Get the type ID.
-     * @return the object TypeId
-     */
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::debloat::NicTxQueueTag")
-                                .SetParent<Tag>()
-                                .SetGroupName("Debloat")
-                                .AddConstructor<NicTxQueueTag>();
-        return tid;
-    }
-
-    TypeId GetInstanceTypeId() const override
-    {
-        return GetTypeId();
-    }
-
-    uint32_t GetSerializedSize() const override
-    {
-        return 2;
-    }
-
-    void Serialize(TagBuffer buffer) const override
-    {
-        buffer.WriteU16(queue);
-    }
-
-    void Deserialize(TagBuffer buffer) override
-    {
-        queue = buffer.ReadU16();
-    }
-
-    void Print(std::ostream& os) const override
-    {
-        os << "txq=" << queue;
-    }
-
-    uint16_t queue{0}; ///< the TX queue index
-};
-
-NS_OBJECT_ENSURE_REGISTERED(NicTxQueueTag);
-
-/**
- * Marks the driver as running for the NicDeviceQueues, so that queue-disc wakes raised
- * inside it are deferred to an event of their own on every ns-3 release.
- */
-class NicNetDevice::DriverContext
-{
-  public:
-    /// @param device the device whose driver runs
-    explicit DriverContext(NicNetDevice* device)
-        : m_device(device)
-    {
-        if (m_device->m_driverDepth++ == 0)
-        {
-            SetActive(true);
-        }
-    }
-
-    ~DriverContext()
-    {
-        if (--m_device->m_driverDepth == 0)
-        {
-            SetActive(false);
-        }
-    }
-
-    DriverContext(const DriverContext&) = delete;
-    DriverContext& operator=(const DriverContext&) = delete;
-
-  private:
-    /// @param active the driver flag for every NicDeviceQueue of the device
-    void SetActive(bool active)
-    {
-        for (auto& txq : m_device->m_txQueues)
-        {
-            if (auto queue = DynamicCast<NicDeviceQueue>(txq.queue))
-            {
-                queue->SetDriverActive(active);
-            }
-        }
-    }
-
-    NicNetDevice* m_device; ///< the device
-};
 
 TypeId
 NicNetDevice::GetTypeId()
@@ -376,7 +281,10 @@ NicNetDevice::DoDispose()
         vector.irqEvent.Cancel();
         vector.pollEvent.Cancel();
     }
-    m_txQueues.clear();
+    m_driver = NicDriver();
+    m_deviceQueues.clear();
+    m_txSlots.clear();
+    m_rxSlots.clear();
     m_vectors.clear();
     m_node = nullptr;
     m_channel = nullptr;
@@ -403,31 +311,9 @@ NicNetDevice::CheckConfig() const
     NS_ABORT_MSG_IF(m_dataRate.GetBitRate() == 0,
                     "NicNetDevice: DataRate (ethtool speed) must be positive");
     NS_ABORT_MSG_IF(m_mtu < 68, "NicNetDevice: Mtu=" << m_mtu << " is below 68, the IPv4 minimum");
-    NS_ABORT_MSG_IF(m_nTxQueues < 1 || m_nTxQueues > 64,
-                    "NicNetDevice: TxQueues=" << m_nTxQueues
-                                              << " is out of range; accepted 1 to 64");
-    NS_ABORT_MSG_IF(m_txMaxDataPerDesc == 0,
-                    "NicNetDevice: TxMaxDataPerDescriptor must be at least 1 byte");
-    const uint32_t worst = GetTxDescriptors(m_mtu + EthernetHeader(false).GetSerializedSize());
-    NS_ABORT_MSG_IF(m_txStopThreshold < worst,
-                    "NicNetDevice: TxStopThreshold="
-                        << m_txStopThreshold << " is below the " << worst
-                        << " descriptors of a worst-case packet; accepted " << worst << " to "
-                        << "TxWakeThreshold");
-    NS_ABORT_MSG_IF(m_txWakeThreshold < m_txStopThreshold,
-                    "NicNetDevice: TxWakeThreshold="
-                        << m_txWakeThreshold << " is below TxStopThreshold=" << m_txStopThreshold
-                        << "; accepted "
-                        << "TxStopThreshold to TxRingSize");
-    NS_ABORT_MSG_IF(m_txRingSize < m_txStopThreshold + worst || m_txWakeThreshold > m_txRingSize,
-                    "NicNetDevice: TxRingSize="
-                        << m_txRingSize << " cannot hold a worst-case packet (" << worst
-                        << " descriptors) above the stop threshold (" << m_txStopThreshold
-                        << ") and reach the wake threshold (" << m_txWakeThreshold << "); accepted "
-                        << std::max(m_txStopThreshold + worst, m_txWakeThreshold) << " or more");
-    NS_ABORT_MSG_IF(m_rxRingSize == 0, "NicNetDevice: RxRingSize must be at least 1");
-    NS_ABORT_MSG_IF(m_txWorkLimit == 0, "NicNetDevice: TxWorkLimit must be at least 1");
-    NS_ABORT_MSG_IF(m_napiWeight == 0, "NicNetDevice: NapiWeight must be at least 1");
+    const std::string rings =
+        NicDriver::Validate(GetDriverConfig(), m_mtu + EthernetHeader(false).GetSerializedSize());
+    NS_ABORT_MSG_IF(!rings.empty(), "NicNetDevice: " << rings);
     const std::string tx =
         InterruptModeration::Validate({m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), 0});
     NS_ABORT_MSG_IF(!tx.empty(),
@@ -450,40 +336,53 @@ NicNetDevice::CheckConfig() const
     }
 }
 
+NicDriver::Config
+NicNetDevice::GetDriverConfig() const
+{
+    NicDriver::Config config;
+    const bool slowLink = m_dataRate.GetBitRate() < 1000000000;
+    config.txQueues = m_nTxQueues;
+    config.txRingSize = m_txRingSize;
+    config.rxRingSize = m_rxRingSize;
+    config.txMaxDataPerDescriptor = m_txMaxDataPerDesc;
+    config.txContextDescriptor = m_txContextDescriptor;
+    config.txStopThreshold = m_txStopThreshold;
+    config.txWakeThreshold = m_txWakeThreshold;
+    config.txWorkLimit = m_txWorkLimit;
+    config.napiWeight = m_napiWeight;
+    config.txIrq = {m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), 0};
+    config.rxIrq = {m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), 0};
+    config.interruptRate =
+        slowLink && m_slowLinkInterruptRate != 0 ? m_slowLinkInterruptRate : m_interruptRate;
+    config.gigabit = !slowLink;
+    config.completionAtTxStart = m_completionAtTxStart;
+    return config;
+}
+
 void
 NicNetDevice::CreateRings()
 {
-    if (!m_txQueues.empty())
+    if (m_driver.GetNTxQueues() > 0)
     {
         return;
     }
     NS_LOG_FUNCTION(this);
     CheckConfig();
-    DynamicItr::Mode itrMode;
-    NS_ABORT_MSG_UNLESS(DynamicItr::Parse(m_dynamicItr, itrMode),
+    NicDriver::Config config = GetDriverConfig();
+    NS_ABORT_MSG_UNLESS(DynamicItr::Parse(m_dynamicItr, config.itrMode),
                         "NicNetDevice: DynamicItr=" << m_dynamicItr
                                                     << " is unknown; accepted: none, e1000e, "
                                                        "e1000e-conservative, igb, "
                                                        "igb-conservative");
-    const bool slowLink = m_dataRate.GetBitRate() < 1000000000;
-    const uint32_t rate =
-        slowLink && m_slowLinkInterruptRate != 0 ? m_slowLinkInterruptRate : m_interruptRate;
-    const int64_t minInterval = rate == 0 ? 0 : static_cast<int64_t>(1000000000 / rate);
-    m_txQueues.reserve(m_nTxQueues);
-    m_vectors.resize(m_nTxQueues);
-    for (uint32_t i = 0; i < m_nTxQueues; i++)
+    m_driver.Configure(config);
+    m_deviceQueues.assign(m_nTxQueues, nullptr);
+    for (uint32_t i = 0; m_queueInterface && i < m_nTxQueues; i++)
     {
-        m_txQueues.emplace_back(m_txRingSize);
-        if (m_queueInterface)
-        {
-            m_txQueues[i].queue = m_queueInterface->GetTxQueue(i);
-        }
-        m_vectors[i].txIrq.SetConfig({m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), minInterval});
-        m_vectors[i].rxIrq.SetConfig({m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), minInterval});
-        m_vectors[i].itr = DynamicItr(itrMode, !slowLink);
-        ApplyItr(i);
+        m_deviceQueues[i] = m_queueInterface->GetTxQueue(i);
     }
-    m_rxRing = DescriptorRing<Ptr<Packet>>(m_rxRingSize);
+    m_txSlots.assign(m_nTxQueues, std::vector<Ptr<Packet>>(m_txRingSize));
+    m_rxSlots.assign(m_rxRingSize, nullptr);
+    m_vectors.assign(m_nTxQueues, VectorEvents());
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
 }
 
@@ -496,19 +395,17 @@ NicNetDevice::Ns(Time t)
 uint32_t
 NicNetDevice::GetTxDescriptors(uint32_t length) const
 {
-    const uint32_t data = (length + m_txMaxDataPerDesc - 1) / m_txMaxDataPerDesc;
-    return std::max(data, 1U) + (m_txContextDescriptor ? 1 : 0);
+    return NicDriver::CountTxDescriptors(length, m_txMaxDataPerDesc, m_txContextDescriptor);
 }
 
 Time
 NicNetDevice::GetWireTime(uint32_t length) const
 {
-    const uint64_t bits =
-        8 * (static_cast<uint64_t>(std::max(length, m_minFrameSize)) + m_l1Overhead);
-    const uint64_t rate = m_dataRate.GetBitRate();
-    // Nanoseconds rounded to nearest: exact at 10 Mbit/s to 1 Gbit/s.
-    const auto ns = static_cast<int64_t>((bits * 1000000000 + rate / 2) / rate);
-    return NanoSeconds(ns) + m_perFrameOverhead;
+    return NanoSeconds(NicDriver::GetWireTime(length,
+                                              m_minFrameSize,
+                                              m_l1Overhead,
+                                              m_dataRate.GetBitRate())) +
+           m_perFrameOverhead;
 }
 
 std::size_t
@@ -522,18 +419,7 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
     }
     const uint32_t hash = discItem->Hash(m_hashSalt);
     const auto queue = static_cast<uint16_t>(ReciprocalScale(hash, m_nTxQueues));
-    NicTxQueueTag tag;
-    tag.queue = queue;
-    Ptr<Packet> packet = item->GetPacket();
-    NicTxQueueTag old;
-    if (packet->PeekPacketTag(old))
-    {
-        packet->ReplacePacketTag(tag);
-    }
-    else
-    {
-        packet->AddPacketTag(tag);
-    }
+    NicTxQueueTag::Set(item->GetPacket(), queue);
     return queue;
 }
 
@@ -588,12 +474,9 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
                        uint16_t protocolNumber)
 {
     CreateRings();
-    NicTxQueueTag tag;
-    uint32_t queue = 0;
-    if (packet->RemovePacketTag(tag))
-    {
-        queue = std::min<uint32_t>(tag.queue, m_nTxQueues - 1);
-    }
+    uint16_t chosen = 0;
+    const uint32_t queue =
+        NicTxQueueTag::Take(packet, chosen) ? std::min<uint32_t>(chosen, m_nTxQueues - 1) : 0;
     if (!m_channel)
     {
         Drop(packet, TX_LINK_DOWN);
@@ -612,26 +495,28 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
     packet->AddHeader(header);
 
     // ndo_start_xmit: post the descriptors, tell BQL, stop if a worst-case packet won't fit.
-    TxQueue& txq = m_txQueues[queue];
     const uint32_t length = packet->GetSize();
-    if (!txq.ring.Post(packet, GetTxDescriptors(length), length))
+    uint32_t slot = 0;
+    if (!m_driver.PostTx(queue, length, slot))
     {
         // Only a sender that ignores the stopped queue gets here.
         Drop(packet, TX_RING_FULL);
         return false;
     }
-    if (txq.queue)
+    m_txSlots[queue][slot] = packet;
+    Ptr<NetDeviceQueue> deviceQueue = m_deviceQueues[queue];
+    if (deviceQueue)
     {
-        txq.queue->NotifyQueuedBytes(length);
+        deviceQueue->NotifyQueuedBytes(length);
     }
     TraceRing(queue);
-    if (txq.ring.GetUnused() < m_txStopThreshold && !txq.stopped)
+    if (m_driver.MaybeStop(queue))
     {
-        NS_LOG_LOGIC("txq " << queue << " stopped with " << txq.ring.GetUnused() << " free");
-        txq.stopped = true;
-        if (txq.queue)
+        NS_LOG_LOGIC("txq " << queue << " stopped with " << m_driver.GetTxRing(queue).GetUnused()
+                            << " free");
+        if (deviceQueue)
         {
-            txq.queue->Stop();
+            deviceQueue->Stop();
         }
     }
     StartNextFrame();
@@ -641,34 +526,22 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
 void
 NicNetDevice::StartNextFrame()
 {
-    if (m_wireBusy)
+    const NicDriver::Frame next = m_driver.StartFrame();
+    if (!next.started)
     {
         return;
     }
-    for (uint32_t k = 0; k < m_nTxQueues; k++)
+    Ptr<const Packet> frame = m_txSlots[next.queue][next.slot];
+    m_phyTxBeginTrace(frame);
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+    const Time wireTime = GetWireTime(frame->GetSize());
+    m_channel->Transmit(frame, this, wireTime);
+    Simulator::Schedule(wireTime, &NicNetDevice::FrameSent, this, next.queue, frame);
+    if (m_driver.GetConfig().completionAtTxStart)
     {
-        const uint32_t queue = (m_nextTxQueue + k) % m_nTxQueues;
-        TxQueue& txq = m_txQueues[queue];
-        if (txq.ring.GetPending() == 0)
-        {
-            continue;
-        }
-        m_nextTxQueue = (queue + 1) % m_nTxQueues;
-        Ptr<const Packet> frame = txq.ring.Fetch();
-        m_wireBusy = true;
-        m_phyTxBeginTrace(frame);
-        m_snifferTrace(frame);
-        m_promiscSnifferTrace(frame);
-        const Time wireTime = GetWireTime(frame->GetSize());
-        m_channel->Transmit(frame, this, wireTime);
-        Simulator::Schedule(wireTime, &NicNetDevice::FrameSent, this, queue, frame);
-        if (m_completionAtTxStart)
-        {
-            DriverContext driver(this);
-            txq.ring.MarkDone();
-            CleanTx(queue, UINT32_MAX);
-        }
-        return;
+        NicDriverScope driver(m_deviceQueues, m_driverDepth);
+        m_driver.CompleteAtTxStart(next.queue, *this);
     }
 }
 
@@ -676,53 +549,59 @@ void
 NicNetDevice::FrameSent(uint32_t queue, Ptr<const Packet> frame)
 {
     NS_LOG_FUNCTION(this << queue);
-    m_wireBusy = false;
+    m_driver.WireIdle();
     m_stats.txPackets++;
     m_stats.txBytes += frame->GetSize();
     m_phyTxEndTrace(frame);
-    if (!m_completionAtTxStart)
+    if (m_driver.TxDone(queue, Ns(Simulator::Now())))
     {
-        m_txQueues[queue].ring.MarkDone();
-        m_vectors[queue].txIrq.OnEvent(Ns(Simulator::Now()));
         ScheduleInterrupt(queue);
     }
     StartNextFrame();
 }
 
-DescriptorRing<Ptr<Packet>>::Cleaned
-NicNetDevice::CleanTx(uint32_t queue, uint32_t limit)
+void
+NicNetDevice::TxCompleted(uint32_t queue, const NicDriver::Ring::Cleaned& cleaned)
 {
-    TxQueue& txq = m_txQueues[queue];
-    const auto cleaned = txq.ring.Clean(limit, [](Ptr<Packet>) {});
-    if (cleaned.packets == 0)
-    {
-        return cleaned;
-    }
     m_stats.txCompletions++;
-    m_vectors[queue].itr.CountTx(cleaned.packets, cleaned.bytes);
     // netdev_tx_completed_queue(): one BQL completion per clean.
-    if (txq.queue)
+    if (m_deviceQueues[queue])
     {
-        txq.queue->NotifyTransmittedBytes(static_cast<uint32_t>(cleaned.bytes));
+        m_deviceQueues[queue]->NotifyTransmittedBytes(static_cast<uint32_t>(cleaned.bytes));
     }
     TraceRing(queue);
-    if (txq.stopped && txq.ring.GetUnused() >= m_txWakeThreshold)
+}
+
+void
+NicNetDevice::TxReclaimed(uint32_t queue, uint32_t slot)
+{
+    m_txSlots[queue][slot] = nullptr; // the driver frees the skb
+}
+
+void
+NicNetDevice::RxDeliver(uint32_t slot)
+{
+    Ptr<Packet> frame = m_rxSlots[slot];
+    m_rxSlots[slot] = nullptr;
+    DeliverUp(frame);
+}
+
+void
+NicNetDevice::TxWake(uint32_t queue)
+{
+    NS_LOG_LOGIC("txq " << queue << " woken with " << m_driver.GetTxRing(queue).GetUnused()
+                        << " free");
+    if (m_deviceQueues[queue])
     {
-        NS_LOG_LOGIC("txq " << queue << " woken with " << txq.ring.GetUnused() << " free");
-        txq.stopped = false;
-        if (txq.queue)
-        {
-            txq.queue->Wake();
-        }
+        m_deviceQueues[queue]->Wake();
     }
-    return cleaned;
 }
 
 void
 NicNetDevice::ScheduleInterrupt(uint32_t vector)
 {
-    Vector& v = m_vectors[vector];
-    const int64_t due = std::min(v.txIrq.GetDueTime(), v.rxIrq.GetDueTime());
+    VectorEvents& v = m_vectors[vector];
+    const int64_t due = m_driver.GetInterruptDue(vector);
     if (due == InterruptModeration::NEVER)
     {
         v.irqEvent.Cancel();
@@ -739,70 +618,42 @@ NicNetDevice::ScheduleInterrupt(uint32_t vector)
 }
 
 void
-NicNetDevice::ApplyItr(uint32_t vector)
+NicNetDevice::Interrupt(uint32_t vector)
 {
-    Vector& v = m_vectors[vector];
-    if (v.itr.GetMode() != DynamicItr::Mode::NONE)
+    NS_LOG_FUNCTION(this << vector);
+    const auto events = m_driver.Interrupt(vector, Ns(Simulator::Now()));
+    m_stats.interrupts++;
+    m_interruptTrace(vector, events.tx, events.rx);
+    if (!compat::IsPending(m_vectors[vector].pollEvent))
     {
-        v.txIrq.SetMinInterval(v.itr.GetInterval());
-        v.rxIrq.SetMinInterval(v.itr.GetInterval());
+        SchedulePoll(vector);
     }
 }
 
 void
-NicNetDevice::Interrupt(uint32_t vector)
+NicNetDevice::SchedulePoll(uint32_t vector)
 {
-    NS_LOG_FUNCTION(this << vector);
-    Vector& v = m_vectors[vector];
-    const int64_t now = Ns(Simulator::Now());
-    const uint32_t txEvents = v.txIrq.Assert(now);
-    const uint32_t rxEvents = v.rxIrq.Assert(now);
-    m_stats.interrupts++;
-    m_interruptTrace(vector, txEvents, rxEvents);
-    v.itr.OnInterrupt();
-    ApplyItr(vector);
-    if (!compat::IsPending(v.pollEvent))
-    {
-        const double delay = m_softirqDelay->GetValue();
-        NS_ABORT_MSG_IF(delay < 0, "NicNetDevice: SoftirqDelay drew a negative delay " << delay);
-        v.pollEvent = Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
-    }
+    const double delay = m_softirqDelay->GetValue();
+    NS_ABORT_MSG_IF(delay < 0, "NicNetDevice: SoftirqDelay drew a negative delay " << delay);
+    m_vectors[vector].pollEvent =
+        Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
 }
 
 void
 NicNetDevice::Poll(uint32_t vector)
 {
     NS_LOG_FUNCTION(this << vector);
-    DriverContext driver(this);
+    NicDriverScope driver(m_deviceQueues, m_driverDepth);
     m_stats.polls++;
-    const auto tx = CleanTx(vector, m_txWorkLimit);
-    const bool txMore = m_txQueues[vector].ring.GetDone() > 0;
-    uint32_t rx = 0;
-    bool rxMore = false;
-    if (vector == 0)
-    {
-        const auto cleaned =
-            m_rxRing.Clean(m_napiWeight, [this](Ptr<Packet> frame) { DeliverUp(frame); });
-        rx = cleaned.packets;
-        m_vectors[vector].itr.CountRx(cleaned.packets, cleaned.bytes);
-        rxMore = m_rxRing.GetDone() > 0;
-    }
-    m_pollTrace(vector, tx.packets, tx.bytes, rx);
-    Vector& v = m_vectors[vector];
-    if (txMore || rxMore)
+    const auto result = m_driver.Poll(vector, *this);
+    m_pollTrace(vector, result.tx.packets, result.tx.bytes, result.rx);
+    if (result.workLeft)
     {
         // Work left: stay scheduled (the poll returned its budget).
-        const double delay = m_softirqDelay->GetValue();
-        NS_ABORT_MSG_IF(delay < 0, "NicNetDevice: SoftirqDelay drew a negative delay " << delay);
-        v.pollEvent = Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
+        SchedulePoll(vector);
         return;
     }
-    // napi_complete_done(): choose the next throttle and re-enable the interrupt.
-    v.itr.OnPollComplete();
-    ApplyItr(vector);
-    const int64_t now = Ns(Simulator::Now());
-    v.txIrq.Unmask(now);
-    v.rxIrq.Unmask(now);
+    m_driver.CompletePoll(vector, Ns(Simulator::Now()));
     ScheduleInterrupt(vector);
 }
 
@@ -817,17 +668,15 @@ NicNetDevice::Receive(Ptr<Packet> frame)
         Drop(frame, RX_TOO_BIG);
         return;
     }
-    if (!m_rxRing.Post(frame, 1, frame->GetSize()))
+    uint32_t slot = 0;
+    if (!m_driver.PostRx(frame->GetSize(), Ns(Simulator::Now()), slot))
     {
         Drop(frame, RX_MISSED);
         return;
     }
-    // The frame is in host memory once its last bit is in: fetched and done at once.
-    m_rxRing.Fetch();
-    m_rxRing.MarkDone();
+    m_rxSlots[slot] = frame;
     m_snifferTrace(frame);
     m_promiscSnifferTrace(frame);
-    m_vectors[0].rxIrq.OnEvent(Ns(Simulator::Now()));
     ScheduleInterrupt(0);
 }
 
@@ -880,8 +729,8 @@ NicNetDevice::DeliverUp(Ptr<Packet> frame)
 void
 NicNetDevice::TraceRing(uint32_t queue)
 {
-    const TxQueue& txq = m_txQueues[queue];
-    m_txRingTrace(queue, txq.ring.GetUsed(), txq.ring.GetBytes());
+    const NicDriver::Ring& ring = m_driver.GetTxRing(queue);
+    m_txRingTrace(queue, ring.GetUsed(), ring.GetBytes());
 }
 
 void
@@ -899,19 +748,19 @@ NicNetDevice::GetStats() const
     return m_stats;
 }
 
-const DescriptorRing<Ptr<Packet>>&
+const NicDriver::Ring&
 NicNetDevice::GetTxRing(std::size_t queue) const
 {
-    NS_ABORT_MSG_IF(queue >= m_txQueues.size(),
+    NS_ABORT_MSG_IF(queue >= m_driver.GetNTxQueues(),
                     "NicNetDevice: TX queue " << queue << " does not exist (rings are made at "
                                               << "initialization)");
-    return m_txQueues[queue].ring;
+    return m_driver.GetTxRing(static_cast<uint32_t>(queue));
 }
 
-const DescriptorRing<Ptr<Packet>>&
+const NicDriver::Ring&
 NicNetDevice::GetRxRing() const
 {
-    return m_rxRing;
+    return m_driver.GetRxRing();
 }
 
 std::size_t

@@ -10,9 +10,7 @@
 #ifndef NIC_NET_DEVICE_H
 #define NIC_NET_DEVICE_H
 
-#include "descriptor-ring.h"
-#include "dynamic-itr.h"
-#include "interrupt-moderation.h"
+#include "nic-driver.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -66,10 +64,14 @@ class NicDeviceQueue;
  * RX ring. With CompletionAtTxStart (the "ideal" profile) a frame is reclaimed the moment it
  * starts on the wire, without an interrupt, as ns-3's PointToPointNetDevice reports it.
  *
+ * The decisions (descriptor accounting, stop and wake, arbitration, moderation, NAPI budgets)
+ * are NicDriver's, a core free of ns-3; this class is its adapter: attributes, traces, pcap,
+ * BQL and NetDeviceQueue calls, and the events that carry the core's due times.
+ *
  * Deviation from Linux: descriptor fetch and DMA take no time; the stack sends no GSO/TSO
  * super-packets (ns-3's TCP emits MSS-sized segments); RX uses one queue.
  */
-class NicNetDevice : public NetDevice
+class NicNetDevice : public NetDevice, private NicDriver::Listener
 {
   public:
     /**
@@ -125,9 +127,9 @@ class NicNetDevice : public NetDevice
      * @param queue TX queue index
      * @return the TX ring of that queue
      */
-    const DescriptorRing<Ptr<Packet>>& GetTxRing(std::size_t queue) const;
+    const NicDriver::Ring& GetTxRing(std::size_t queue) const;
     /// @return the RX ring
-    const DescriptorRing<Ptr<Packet>>& GetRxRing() const;
+    const NicDriver::Ring& GetRxRing() const;
     /// @return the number of TX queues
     std::size_t GetNTxQueues() const;
 
@@ -239,37 +241,19 @@ class NicNetDevice : public NetDevice
     void NotifyNewAggregate() override;
 
   private:
-    /// One hardware TX queue and its driver state.
-    struct TxQueue
+    /// The events of one interrupt vector.
+    struct VectorEvents
     {
-        /// @param descriptors ring size
-        explicit TxQueue(uint32_t descriptors)
-            : ring(descriptors)
-        {
-        }
-
-        DescriptorRing<Ptr<Packet>> ring; ///< the descriptor ring
-        Ptr<NetDeviceQueue> queue;        ///< its NetDeviceQueue (BQL, stop and wake)
-        bool stopped{false};              ///< stopped by the driver (DRV_XOFF)
+        EventId irqEvent;  ///< the pending interrupt
+        EventId pollEvent; ///< the scheduled poll
     };
-
-    /// One interrupt vector and its NAPI context.
-    struct Vector
-    {
-        InterruptModeration txIrq;                    ///< TX-done cause
-        InterruptModeration rxIrq;                    ///< RX cause (vector 0 only)
-        DynamicItr itr{DynamicItr::Mode::NONE, true}; ///< adaptive throttle, if any
-        EventId irqEvent;                             ///< the pending interrupt
-        EventId pollEvent;                            ///< the scheduled poll
-    };
-
-    /// Sets NicDeviceQueue's driver flag while the driver runs (deferred qdisc wakes).
-    class DriverContext;
 
     /**
      * Checks the configuration; stops with a message naming the attribute if it is invalid.
      */
     void CheckConfig() const;
+    /// @return the core's settings from the attributes (DynamicItr mode left at none)
+    NicDriver::Config GetDriverConfig() const;
     /**
      * Makes the TX/RX rings and vectors, once.
      */
@@ -305,23 +289,39 @@ class NicNetDevice : public NetDevice
      * @param frame the frame, Ethernet header included
      */
     void DeliverUp(Ptr<Packet> frame);
+    // NicDriver::Listener: the core's cleans, wakes and deliveries
     /**
-     * Reclaims done TX packets of one queue, reports them to BQL and wakes the queue.
+     * Releases a reclaimed TX packet.
      * @param queue the TX queue
-     * @param limit the work limit, packets
-     * @return what was reclaimed
+     * @param slot its slot
      */
-    DescriptorRing<Ptr<Packet>>::Cleaned CleanTx(uint32_t queue, uint32_t limit);
+    void TxReclaimed(uint32_t queue, uint32_t slot) override;
+    /**
+     * A clean reclaimed packets: counts them and reports their bytes to BQL.
+     * @param queue the TX queue
+     * @param cleaned what was reclaimed
+     */
+    void TxCompleted(uint32_t queue, const NicDriver::Ring::Cleaned& cleaned) override;
+    /**
+     * The core woke a queue: wakes its NetDeviceQueue.
+     * @param queue the TX queue
+     */
+    void TxWake(uint32_t queue) override;
+    /**
+     * Passes a frame the poll took from the RX ring up the stack.
+     * @param slot its slot
+     */
+    void RxDeliver(uint32_t slot) override;
+    /**
+     * Schedules a NAPI poll after a SoftirqDelay draw.
+     * @param vector the vector
+     */
+    void SchedulePoll(uint32_t vector);
     /**
      * (Re)schedules a vector's interrupt at the earliest due cause.
      * @param vector the vector
      */
     void ScheduleInterrupt(uint32_t vector);
-    /**
-     * Gives both causes of a vector the throttle its adaptive ITR applies now.
-     * @param vector the vector
-     */
-    void ApplyItr(uint32_t vector);
     /**
      * The interrupt fires: mask it and schedule NAPI.
      * @param vector the vector
@@ -375,13 +375,13 @@ class NicNetDevice : public NetDevice
     Mac48Address m_address;                              ///< MAC address
     uint32_t m_ifIndex{0};                               ///< interface index
     Ptr<NetDeviceQueueInterface> m_queueInterface;       ///< flow control, if aggregated
-    std::vector<TxQueue> m_txQueues;                     ///< hardware TX queues
-    std::vector<Vector> m_vectors;                       ///< one per TX queue
-    DescriptorRing<Ptr<Packet>> m_rxRing{1};             ///< RX ring (resized at initialization)
-    bool m_wireBusy{false};                              ///< a frame is on the wire
-    uint32_t m_nextTxQueue{0};                           ///< round-robin position of the hardware
+    NicDriver m_driver;                                  ///< the driver's decisions
+    std::vector<Ptr<NetDeviceQueue>> m_deviceQueues;     ///< per TX queue: BQL, stop and wake
+    std::vector<std::vector<Ptr<Packet>>> m_txSlots;     ///< per TX queue: packets by ring slot
+    std::vector<Ptr<Packet>> m_rxSlots;                  ///< received frames by RX ring slot
+    std::vector<VectorEvents> m_vectors;                 ///< one per TX queue
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
-    uint32_t m_driverDepth{0};                           ///< nesting of DriverContext
+    uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters
     NetDevice::ReceiveCallback m_rxCallback;             ///< up the stack
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap

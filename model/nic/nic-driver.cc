@@ -1,0 +1,340 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "nic-driver.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace ns3
+{
+namespace debloat
+{
+
+NicDriver::NicDriver() = default;
+
+void
+NicDriver::Configure(const Config& config)
+{
+    m_config = config;
+    const uint32_t rate = config.interruptRate;
+    // The throttle's minimum interval between interrupts: 1 s / rate, as the ITR registers
+    // are programmed from ints/s.
+    const int64_t minInterval = rate == 0 ? 0 : static_cast<int64_t>(1000000000 / rate);
+    m_txQueues.clear();
+    m_vectors.clear();
+    m_txQueues.reserve(config.txQueues);
+    m_vectors.resize(config.txQueues);
+    for (uint32_t i = 0; i < config.txQueues; i++)
+    {
+        m_txQueues.emplace_back(config.txRingSize);
+        InterruptModeration::Config tx = config.txIrq;
+        tx.minInterval = minInterval;
+        InterruptModeration::Config rx = config.rxIrq;
+        rx.minInterval = minInterval;
+        m_vectors[i].txIrq.SetConfig(tx);
+        m_vectors[i].rxIrq.SetConfig(rx);
+        m_vectors[i].itr = DynamicItr(config.itrMode, config.gigabit);
+        ApplyItr(i);
+    }
+    m_rxRing = Ring(config.rxRingSize);
+    m_rxNextSlot = 0;
+    m_wireBusy = false;
+    m_nextTxQueue = 0;
+}
+
+const NicDriver::Config&
+NicDriver::GetConfig() const
+{
+    return m_config;
+}
+
+std::string
+NicDriver::Validate(const Config& config, uint32_t maxLength)
+{
+    std::ostringstream os;
+    const uint32_t stop = config.txStopThreshold;
+    const uint32_t wake = config.txWakeThreshold;
+    const uint32_t size = config.txRingSize;
+    if (config.txQueues < 1 || config.txQueues > 64)
+    {
+        os << "TxQueues=" << config.txQueues << " is out of range; accepted 1 to 64";
+    }
+    else if (config.txMaxDataPerDescriptor == 0)
+    {
+        os << "TxMaxDataPerDescriptor must be at least 1 byte";
+    }
+    else
+    {
+        const uint32_t worst = CountTxDescriptors(maxLength,
+                                                  config.txMaxDataPerDescriptor,
+                                                  config.txContextDescriptor);
+        if (stop < worst)
+        {
+            os << "TxStopThreshold=" << stop << " is below the " << worst
+               << " descriptors of a worst-case packet; accepted " << worst
+               << " to TxWakeThreshold";
+        }
+        else if (wake < stop)
+        {
+            os << "TxWakeThreshold=" << wake << " is below TxStopThreshold=" << stop
+               << "; accepted TxStopThreshold to TxRingSize";
+        }
+        else if (size < stop + worst || wake > size)
+        {
+            os << "TxRingSize=" << size << " cannot hold a worst-case packet (" << worst
+               << " descriptors) above the stop threshold (" << stop
+               << ") and reach the wake threshold (" << wake << "); accepted "
+               << std::max(stop + worst, wake) << " or more";
+        }
+        else if (config.rxRingSize == 0)
+        {
+            os << "RxRingSize must be at least 1";
+        }
+        else if (config.txWorkLimit == 0)
+        {
+            os << "TxWorkLimit must be at least 1";
+        }
+        else if (config.napiWeight == 0)
+        {
+            os << "NapiWeight must be at least 1";
+        }
+    }
+    return os.str();
+}
+
+uint32_t
+NicDriver::GetNTxQueues() const
+{
+    return static_cast<uint32_t>(m_txQueues.size());
+}
+
+const NicDriver::Ring&
+NicDriver::GetTxRing(uint32_t queue) const
+{
+    return m_txQueues[queue].ring;
+}
+
+const NicDriver::Ring&
+NicDriver::GetRxRing() const
+{
+    return m_rxRing;
+}
+
+bool
+NicDriver::IsStopped(uint32_t queue) const
+{
+    return m_txQueues[queue].stopped;
+}
+
+uint32_t
+NicDriver::CountTxDescriptors(uint32_t length, uint32_t maxData, bool context)
+{
+    const uint32_t data = (length + maxData - 1) / maxData;
+    return std::max(data, 1U) + (context ? 1 : 0);
+}
+
+int64_t
+NicDriver::GetWireTime(uint32_t length, uint32_t minFrame, uint32_t l1Overhead, uint64_t bitRate)
+{
+    const uint64_t bits = 8 * (static_cast<uint64_t>(std::max(length, minFrame)) + l1Overhead);
+    // Nanoseconds rounded to nearest: exact at 10 Mbit/s to 1 Gbit/s.
+    return static_cast<int64_t>((bits * 1000000000 + bitRate / 2) / bitRate);
+}
+
+bool
+NicDriver::Post(Ring& ring,
+                uint32_t& nextSlot,
+                uint32_t descriptors,
+                uint32_t length,
+                uint32_t& slot)
+{
+    if (!ring.Post(nextSlot, descriptors, length))
+    {
+        return false;
+    }
+    // The ring fills its slots in order and never holds more packets than slots, so the
+    // slot of a post is the post count modulo the ring size.
+    slot = nextSlot;
+    nextSlot = (nextSlot + 1) % ring.GetSize();
+    return true;
+}
+
+bool
+NicDriver::PostTx(uint32_t queue, uint32_t length, uint32_t& slot)
+{
+    TxQueue& txq = m_txQueues[queue];
+    const uint32_t descriptors =
+        CountTxDescriptors(length, m_config.txMaxDataPerDescriptor, m_config.txContextDescriptor);
+    return Post(txq.ring, txq.nextSlot, descriptors, length, slot);
+}
+
+bool
+NicDriver::MaybeStop(uint32_t queue)
+{
+    TxQueue& txq = m_txQueues[queue];
+    if (txq.ring.GetUnused() < m_config.txStopThreshold && !txq.stopped)
+    {
+        txq.stopped = true;
+        return true;
+    }
+    return false;
+}
+
+bool
+NicDriver::IsWireBusy() const
+{
+    return m_wireBusy;
+}
+
+NicDriver::Frame
+NicDriver::StartFrame()
+{
+    Frame frame;
+    if (m_wireBusy)
+    {
+        return frame;
+    }
+    const auto n = static_cast<uint32_t>(m_txQueues.size());
+    for (uint32_t k = 0; k < n; k++)
+    {
+        const uint32_t queue = (m_nextTxQueue + k) % n;
+        Ring& ring = m_txQueues[queue].ring;
+        if (ring.GetPending() == 0)
+        {
+            continue;
+        }
+        m_nextTxQueue = (queue + 1) % n;
+        frame.started = true;
+        frame.queue = queue;
+        frame.slot = ring.Fetch();
+        m_wireBusy = true;
+        return frame;
+    }
+    return frame;
+}
+
+void
+NicDriver::WireIdle()
+{
+    m_wireBusy = false;
+}
+
+bool
+NicDriver::TxDone(uint32_t queue, int64_t now)
+{
+    if (m_config.completionAtTxStart)
+    {
+        return false;
+    }
+    m_txQueues[queue].ring.MarkDone();
+    m_vectors[queue].txIrq.OnEvent(now);
+    return true;
+}
+
+NicDriver::Ring::Cleaned
+NicDriver::CompleteAtTxStart(uint32_t queue, Listener& listener)
+{
+    m_txQueues[queue].ring.MarkDone();
+    return CleanTx(queue, UINT32_MAX, listener);
+}
+
+NicDriver::Ring::Cleaned
+NicDriver::CleanTx(uint32_t queue, uint32_t limit, Listener& listener)
+{
+    TxQueue& txq = m_txQueues[queue];
+    const auto cleaned =
+        txq.ring.Clean(limit, [&](uint32_t slot) { listener.TxReclaimed(queue, slot); });
+    if (cleaned.packets == 0)
+    {
+        return cleaned;
+    }
+    m_vectors[queue].itr.CountTx(cleaned.packets, cleaned.bytes);
+    listener.TxCompleted(queue, cleaned);
+    // Tested after the BQL completion, as the drivers do: the listener may have posted.
+    if (txq.stopped && txq.ring.GetUnused() >= m_config.txWakeThreshold)
+    {
+        txq.stopped = false;
+        listener.TxWake(queue);
+    }
+    return cleaned;
+}
+
+bool
+NicDriver::PostRx(uint32_t length, int64_t now, uint32_t& slot)
+{
+    if (!Post(m_rxRing, m_rxNextSlot, 1, length, slot))
+    {
+        return false;
+    }
+    // The frame is in host memory once its last bit is in: fetched and done at once.
+    m_rxRing.Fetch();
+    m_rxRing.MarkDone();
+    m_vectors[0].rxIrq.OnEvent(now);
+    return true;
+}
+
+int64_t
+NicDriver::GetInterruptDue(uint32_t vector) const
+{
+    const Vector& v = m_vectors[vector];
+    return std::min(v.txIrq.GetDueTime(), v.rxIrq.GetDueTime());
+}
+
+NicDriver::IrqEvents
+NicDriver::Interrupt(uint32_t vector, int64_t now)
+{
+    Vector& v = m_vectors[vector];
+    IrqEvents events;
+    events.tx = v.txIrq.Assert(now);
+    events.rx = v.rxIrq.Assert(now);
+    v.itr.OnInterrupt();
+    ApplyItr(vector);
+    return events;
+}
+
+NicDriver::PollResult
+NicDriver::Poll(uint32_t vector, Listener& listener)
+{
+    PollResult result;
+    result.tx = CleanTx(vector, m_config.txWorkLimit, listener);
+    const bool txMore = m_txQueues[vector].ring.GetDone() > 0;
+    bool rxMore = false;
+    if (vector == 0)
+    {
+        const auto cleaned =
+            m_rxRing.Clean(m_config.napiWeight, [&](uint32_t slot) { listener.RxDeliver(slot); });
+        result.rx = cleaned.packets;
+        m_vectors[vector].itr.CountRx(cleaned.packets, cleaned.bytes);
+        rxMore = m_rxRing.GetDone() > 0;
+    }
+    result.workLeft = txMore || rxMore;
+    return result;
+}
+
+void
+NicDriver::CompletePoll(uint32_t vector, int64_t now)
+{
+    Vector& v = m_vectors[vector];
+    v.itr.OnPollComplete();
+    ApplyItr(vector);
+    v.txIrq.Unmask(now);
+    v.rxIrq.Unmask(now);
+}
+
+void
+NicDriver::ApplyItr(uint32_t vector)
+{
+    Vector& v = m_vectors[vector];
+    if (v.itr.GetMode() != DynamicItr::Mode::NONE)
+    {
+        v.txIrq.SetMinInterval(v.itr.GetInterval());
+        v.rxIrq.SetMinInterval(v.itr.GetInterval());
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

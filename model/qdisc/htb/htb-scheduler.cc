@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ns3
 {
@@ -584,6 +585,10 @@ HtbScheduler::ChangeClassMode(uint32_t cls, int64_t& diff)
         ++c.overlimits;
         ++m_modeOverlimits;
     }
+    if (m_modeChangeObserver)
+    {
+        m_modeChangeObserver(c.id, c.cmode, newMode);
+    }
     if (c.prioActivity != 0)
     {
         if (c.cmode != HtbMode::CANT_SEND)
@@ -882,6 +887,7 @@ HtbScheduler::Dequeue(int64_t now,
             const uint32_t sent = DequeueTree(prio, level, pull, leafEmpty);
             if (sent != NONE)
             {
+                m_lastSendLevel = level;
                 return m_classes[sent].id;
             }
         }
@@ -938,6 +944,18 @@ uint32_t
 HtbScheduler::GetModeOverlimits() const
 {
     return m_modeOverlimits;
+}
+
+void
+HtbScheduler::SetModeChangeObserver(ModeChangeObserver observer)
+{
+    m_modeChangeObserver = std::move(observer);
+}
+
+uint32_t
+HtbScheduler::GetLastSendLevel() const
+{
+    return m_lastSendLevel;
 }
 
 } // namespace debloat

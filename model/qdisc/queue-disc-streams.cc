@@ -63,8 +63,8 @@ AssignQueueDiscStreams(Ptr<QueueDisc> qdisc, int64_t stream)
         AssignIf<RedQueueDisc>(qdisc, stream, used) ||
         AssignIf<CobaltQueueDisc>(qdisc, stream, used))
     {
-        NS_LOG_LOGIC(qdisc->GetInstanceTypeId().GetName() << ": streams " << stream << " to "
-                                                          << stream + used - 1);
+        NS_LOG_LOGIC(qdisc->GetInstanceTypeId().GetName()
+                     << ": streams " << stream << " to " << stream + used - 1);
         return used;
     }
     for (std::size_t i = 0; i < qdisc->GetNQueueDiscClasses(); ++i)

@@ -412,6 +412,67 @@ class HtbOptionsTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief AssignStreams() passes fixed streams to the leaves: an sfq leaf's hash key.
+ *
+ * A tree with a pfifo leaf 1:10 and an sfq leaf 1:20: pfifo draws nothing and SFQ takes one
+ * stream, so AssignStreams() returns 1, before initialization (when SFQ draws its key).
+ * Eight UDP flows queued through 1:20 show their SFQ buckets in its PrintClassStats()
+ * (class :N is bucket N - 1): the same stream gives the same buckets in a second tree
+ * (whose random variable would otherwise get another automatic stream); another stream
+ * another key, under which each flow's bucket is an independent draw among 1024 (all eight
+ * the same: probability 1024^-8; fixed here, as the streams are).
+ */
+class HtbAssignStreamsTestCase : public TestCase
+{
+  public:
+    HtbAssignStreamsTestCase()
+        : TestCase("AssignStreams(): the leaves' streams, in classid order")
+    {
+    }
+
+  private:
+    /**
+     * @param stream the first stream
+     * @param[out] count the streams used
+     * @return the sfq leaf's class listing with the eight flows queued
+     */
+    static std::string Buckets(int64_t stream, int64_t& count)
+    {
+        Ptr<HtbQueueDisc> htb = CreateObjectWithAttributes<HtbQueueDisc>(
+            "Options",
+            StringValue("default 20"),
+            "Classes",
+            StringValue("parent 1: classid 1:10 rate 10Mbit; parent 1: classid 1:20 rate "
+                        "10Mbit"));
+        Ptr<SfqQueueDisc> sfq = CreateObject<SfqQueueDisc>();
+        htb->SetLeafQueueDisc(0x10, MakePfifo());
+        htb->SetLeafQueueDisc(0x20, sfq);
+        count = htb->AssignStreams(stream);
+        htb->Initialize();
+        for (uint16_t port = 1000; port < 1008; ++port)
+        {
+            htb->Enqueue(MakeItem(port, 1000));
+        }
+        std::ostringstream classes;
+        sfq->PrintClassStats(classes);
+        htb->Dispose();
+        return classes.str();
+    }
+
+    void DoRun() override
+    {
+        int64_t count = 0;
+        const std::string first = Buckets(10, count);
+        NS_TEST_EXPECT_MSG_EQ(count, 1, "pfifo none, sfq one");
+        NS_TEST_EXPECT_MSG_NE(first.find("class sfq"), std::string::npos, first);
+        NS_TEST_EXPECT_MSG_EQ(Buckets(10, count), first, "same stream, same buckets");
+        NS_TEST_EXPECT_MSG_NE(Buckets(11, count), first, "other stream, other buckets");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief Two classes borrow their parent's unused rate, up to their ceils, in proportion to
  * their quanta; a lower prio value takes the spare rate first.
  */
@@ -678,6 +739,7 @@ class HtbQueueDiscTestSuite : public TestSuite
         AddTestCase(new HtbBurstAndRateTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbClassModeTraceTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbOptionsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbAssignStreamsTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbBorrowingTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbSqmSfqTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbSqmLayoutsTestCase(), compat::TEST_QUICK);

@@ -1258,10 +1258,11 @@ class NicTopologyStreamsTestCase : public TestCase
  * @ingroup debloat-tests
  * @brief AssignStreams() also pins the queue discs it installed: CAKE's and SFQ's hash keys.
  *
- * nuc-rangeley-nuc with sfq on the router's egress to nuc1 and cake on its egress to nuc2
- * (pfifo_fast elsewhere, which draws nothing): SfqQueueDisc::AssignStreams() and
- * CakeQueueDisc::AssignStreams() take one stream each, so the count is the stack's share +
- * 2 per NIC (8) + 2, the queue discs' streams coming after the NICs'.
+ * nuc-rangeley-nuc with sfq on the router's egress to nuc1, cake on its egress to nuc2 and
+ * an htb tree with an sfq leaf on nuc1's egress (pfifo_fast on nuc2, which draws nothing):
+ * SfqQueueDisc::AssignStreams() and CakeQueueDisc::AssignStreams() take one stream each,
+ * HtbQueueDisc's its sfq leaf's, so the count is the stack's share + 2 per NIC (8) + 3,
+ * the queue discs' streams coming after the NICs'.
  *
  * Each draws its hash key (SFQ's perturbation, CAKE's flow and host hash keys) from its
  * stream when it initializes. Eight UDP flows (source ports 1000 to 1007) queued in each
@@ -1295,6 +1296,8 @@ class NicTopologyQdiscStreamsTestCase : public TestCase
         NicTopologyHelper topology = NicTopologyHelper::Preset("nuc-rangeley-nuc");
         topology.LeftLink(0).right.qdisc = "sfq";
         topology.RightLink(0).left.qdisc = "cake";
+        topology.LeftLink(0).left.qdisc = "htb default 10; class parent 1: classid 1:10 rate "
+                                          "500Mbit; qdisc parent 1:10 sfq";
         topology.Install();
         stack = InternetStackHelper().AssignStreams(topology.GetNodes(), stream);
         count = topology.AssignStreams(stream);
@@ -1324,7 +1327,9 @@ class NicTopologyQdiscStreamsTestCase : public TestCase
         int64_t count = 0;
         int64_t stack = 0;
         const auto first = Queues(100, count, stack);
-        NS_TEST_EXPECT_MSG_EQ(count, stack + 4 * 2 + 2, "stack + 2 per NIC + sfq + cake");
+        NS_TEST_EXPECT_MSG_EQ(count,
+                              stack + 4 * 2 + 3,
+                              "stack + 2 per NIC + sfq + cake + htb's sfq leaf");
         const auto again = Queues(100, count, stack);
         const auto other = Queues(200, count, stack);
         NS_TEST_EXPECT_MSG_NE(first.first.find("class sfq"), std::string::npos, first.first);

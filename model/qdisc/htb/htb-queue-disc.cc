@@ -259,11 +259,22 @@ int64_t
 HtbQueueDisc::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
-    NS_ABORT_MSG_IF(!m_scheduler,
-                    "HtbQueueDisc: AssignStreams() before initialization (the leaves are "
-                    "known then)");
+    // The leaves in classid order: known once initialized; before, the SetLeafQueueDisc()
+    // map (ordered by id) or the QueueDiscClasses (in classid order, as required).
+    std::vector<Ptr<QueueDisc>> leaves = m_leafQdiscs;
+    if (leaves.empty())
+    {
+        for (const auto& [id, qdisc] : m_pendingLeaves)
+        {
+            leaves.push_back(qdisc);
+        }
+        for (size_t i = 0; m_pendingLeaves.empty() && i < GetNQueueDiscClasses(); ++i)
+        {
+            leaves.push_back(GetQueueDiscClass(i)->GetQueueDisc());
+        }
+    }
     int64_t current = stream;
-    for (const Ptr<QueueDisc>& leaf : m_leafQdiscs)
+    for (const Ptr<QueueDisc>& leaf : leaves)
     {
         current += AssignQueueDiscStreams(leaf, current);
     }

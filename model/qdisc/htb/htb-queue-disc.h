@@ -98,7 +98,8 @@ class HtbQueueDisc : public QueueDisc
     /**
      * Assigns fixed random streams to the leaves' queue discs that have random variables
      * (AssignQueueDiscStreams(), in increasing classid order); HTB itself draws none. Call
-     * after initialization (the leaves are known then) and before the simulation runs.
+     * once the leaves are attached (SetLeafQueueDisc() or the QueueDiscClasses) and before
+     * the queue disc initializes: leaves such as sfq and cake draw their hash keys then.
      * @param stream the first stream
      * @return the number of streams used
      */

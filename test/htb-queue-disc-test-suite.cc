@@ -9,7 +9,8 @@
  * @ingroup debloat-tests
  * HtbQueueDisc behind an always-ready device, so that HTB is the only bottleneck: a class's
  * burst and long-run rate, borrowing in proportion to quanta, priority, a leaf SFQ's fairness
- * under the sqm "simplest" layout at 92% of 100 Mbit/s, and invalid trees.
+ * under the sqm "simplest" layout at 92% of 100 Mbit/s, invalid trees, the ClassModeChange
+ * trace, and Options over the attributes.
  *
  * Token arithmetic used below (sch_htb.c): a class starts with full buckets, tokens = buffer
  * = the time of `burst` bytes at `rate`; sending len bytes costs l2t(len) = len / rate; the
@@ -227,6 +228,246 @@ class HtbBurstAndRateTestCase : public TestCase
                               std::string::npos,
                               text);
         run.Finish();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief "ClassModeChange" reports each mode change of htb_change_class_mode() as it
+ * happens.
+ *
+ * HtbBurstAndRateTestCase's tree and load: 1:1 and 1:10 alike (rate = ceil = 10 Mbit/s,
+ * burst = cburst = 15000 bytes, buffer 12 ms), 2000 packets of 1514 bytes at t = 0, all
+ * through 1:10, so both classes are charged the same (1:1 at level 7 >= 0) and have the
+ * same tokens. The 10th packet leaves tokens = ctokens = -0.112 ms: 1:10, then 1:1 (the
+ * charge walks up), CAN_SEND -> CANT_SEND at t = 0. At each later packet's time the
+ * watchdog's dequeue applies level 0's due event, 1:10 CANT_SEND -> CAN_SEND (its tokens
+ * are 0 again), and sends from 1:10 at level 0 at once; the charge (-1.2112 ms) turns it
+ * back, CAN_SEND -> CANT_SEND. htb_dequeue() returns at level 0 before it reaches level 7,
+ * so 1:1's event is never applied: charged in step with 1:10, 1:1 stays CANT_SEND (its
+ * mode changes only when htb_do_events() or a charge computes another mode). After the
+ * last packet no dequeue runs (nothing is queued). So 1:10 changes 1 + 2 x 1990 = 3981
+ * times, 1:1 once: 3982 changes, and 1:10's 1991 changes to CANT_SEND are its overlimits.
+ */
+class HtbClassModeTraceTestCase : public TestCase
+{
+  public:
+    HtbClassModeTraceTestCase()
+        : TestCase("ClassModeChange traces each mode change, at the packets' times")
+    {
+    }
+
+  private:
+    /// One traced change.
+    struct Change
+    {
+        Time at;         ///< when
+        uint32_t id;     ///< the class
+        HtbMode oldMode; ///< before
+        HtbMode newMode; ///< after
+    };
+
+    /**
+     * The trace sink.
+     * @param id the class
+     * @param oldMode before
+     * @param newMode after
+     */
+    void Record(uint32_t id, HtbMode oldMode, HtbMode newMode)
+    {
+        m_changes.push_back(Change{Simulator::Now(), id, oldMode, newMode});
+    }
+
+    void DoRun() override
+    {
+        HtbRun run("default 10",
+                   "parent 1: classid 1:1 rate 10Mbit burst 15000 cburst 15000;"
+                   "parent 1:1 classid 1:10 rate 10Mbit burst 15000 cburst 15000",
+                   {{0x10, MakePfifo()}});
+        const bool connected = run.Htb()->TraceConnectWithoutContext(
+            "ClassModeChange",
+            MakeCallback(&HtbClassModeTraceTestCase::Record, this));
+        NS_TEST_ASSERT_MSG_EQ(connected, true, "ClassModeChange connects");
+        run.EnqueueAt(Seconds(0), Items(2000, 1000, 1500));
+        run.RunUntil(Seconds(3));
+        const auto& sent = run.GetSent();
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 2000, "every packet sent");
+        NS_TEST_ASSERT_MSG_EQ(m_changes.size(), 3982, "3981 changes of 1:10, one of 1:1");
+        if (m_changes.size() != 3982)
+        {
+            return;
+        }
+        const HtbMode cant = HtbMode::CANT_SEND;
+        const HtbMode can = HtbMode::CAN_SEND;
+        auto expect = [this](size_t i, Time at, uint32_t id, HtbMode from, HtbMode to) {
+            const Change& c = m_changes[i];
+            NS_TEST_EXPECT_MSG_EQ(c.at, at, "change " << i << ": time");
+            NS_TEST_EXPECT_MSG_EQ(c.id, id, "change " << i << ": class");
+            NS_TEST_EXPECT_MSG_EQ(static_cast<int>(c.oldMode),
+                                  static_cast<int>(from),
+                                  "change " << i << ": old mode");
+            NS_TEST_EXPECT_MSG_EQ(static_cast<int>(c.newMode),
+                                  static_cast<int>(to),
+                                  "change " << i << ": new mode");
+        };
+        expect(0, Seconds(0), 0x10, can, cant);
+        expect(1, Seconds(0), 1, can, cant);
+        // Packet k >= 10 at sent[k].at: two changes of 1:10, 2 + 2 (k - 10) onwards.
+        for (uint32_t k = 10; k < 2000; ++k)
+        {
+            const size_t i = 2 + 2 * (k - 10);
+            expect(i, sent[k].at, 0x10, cant, can);
+            expect(i + 1, sent[k].at, 0x10, can, cant);
+        }
+        // packet 10 at 0.112 ms, as HtbBurstAndRateTestCase derives.
+        NS_TEST_EXPECT_MSG_EQ_TOL(m_changes[2].at, MicroSeconds(112), NanoSeconds(20), "first");
+        const HtbScheduler& scheduler = run.Htb()->GetScheduler();
+        NS_TEST_EXPECT_MSG_EQ(scheduler.GetClassStats(0x10).overlimits, 1991, "1:10 overlimits");
+        NS_TEST_EXPECT_MSG_EQ(scheduler.GetClassStats(1).overlimits, 1, "1:1 overlimits");
+        NS_TEST_EXPECT_MSG_EQ(scheduler.GetClassStats(1).mode,
+                              static_cast<int>(cant),
+                              "1:1 still CANT_SEND");
+        run.Finish();
+    }
+
+    std::vector<Change> m_changes; ///< what the trace reported
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Options is the qdisc line over the attributes Default, R2q and DirectQlen: setting
+ * it sets them (so GetAttribute shows them), and getting it prints them.
+ *
+ * - "default 12 r2q 5 direct_qlen 7" sets Default 0x12 (hexadecimal, as classids), R2q 5
+ *   and DirectQlen 7; Options reads back "default 12 r2q 5 direct_qlen 7".
+ * - "default 12" over R2q 20 and DirectQlen 7 given first: tc's qdisc line sends r2q
+ *   always (10 when not named), so R2q becomes 10, as when Options overrode the attributes
+ *   at initialization; direct_qlen not named leaves DirectQlen 7.
+ * - An empty Options (the default) leaves the attributes alone: R2q 20 stays 20.
+ * - The attributes alone: Options prints them ("default 0 r2q 10 direct_qlen 1000").
+ * - A bad word stops with a message naming it and the accepted words.
+ */
+class HtbOptionsTestCase : public TestCase
+{
+  public:
+    HtbOptionsTestCase()
+        : TestCase("Options sets Default, R2q and DirectQlen and reads them back")
+    {
+    }
+
+  private:
+    /**
+     * @param htb a queue disc
+     * @param name an attribute
+     * @return its value as text
+     */
+    static std::string Get(Ptr<HtbQueueDisc> htb, const std::string& name)
+    {
+        StringValue text;
+        UintegerValue number;
+        if (name == "Options")
+        {
+            htb->GetAttribute(name, text);
+            return text.Get();
+        }
+        htb->GetAttribute(name, number);
+        return std::to_string(number.Get());
+    }
+
+    void DoRun() override
+    {
+        Ptr<HtbQueueDisc> a =
+            CreateObjectWithAttributes<HtbQueueDisc>("Options",
+                                                     StringValue("default 12 r2q 5 direct_qlen 7"));
+        NS_TEST_EXPECT_MSG_EQ(Get(a, "Default"), std::to_string(0x12), "default is hex");
+        NS_TEST_EXPECT_MSG_EQ(Get(a, "R2q"), "5", "r2q");
+        NS_TEST_EXPECT_MSG_EQ(Get(a, "DirectQlen"), "7", "direct_qlen");
+        NS_TEST_EXPECT_MSG_EQ(Get(a, "Options"), "default 12 r2q 5 direct_qlen 7", "read back");
+
+        Ptr<HtbQueueDisc> b = CreateObjectWithAttributes<HtbQueueDisc>("R2q",
+                                                                       UintegerValue(20),
+                                                                       "DirectQlen",
+                                                                       UintegerValue(7),
+                                                                       "Options",
+                                                                       StringValue("default 12"));
+        NS_TEST_EXPECT_MSG_EQ(Get(b, "R2q"), "10", "tc's r2q when not named");
+        NS_TEST_EXPECT_MSG_EQ(Get(b, "DirectQlen"), "7", "direct_qlen not named: kept");
+        NS_TEST_EXPECT_MSG_EQ(Get(b, "Options"), "default 12 r2q 10 direct_qlen 7", "read back");
+
+        Ptr<HtbQueueDisc> c = CreateObjectWithAttributes<HtbQueueDisc>("R2q", UintegerValue(20));
+        NS_TEST_EXPECT_MSG_EQ(Get(c, "R2q"), "20", "no Options: the attribute");
+        Ptr<HtbQueueDisc> d = CreateObject<HtbQueueDisc>();
+        NS_TEST_EXPECT_MSG_EQ(Get(d, "Options"), "default 0 r2q 10 direct_qlen 1000", "defaults");
+        d->SetAttribute("Options", StringValue("htb r2q 3"));
+        NS_TEST_EXPECT_MSG_EQ(Get(d, "R2q"), "3", "set after construction");
+
+        const debloattest::ChildOutcome bad = debloattest::RunInChild([] {
+            CreateObjectWithAttributes<HtbQueueDisc>("Options", StringValue("default 12 quantm 5"));
+        });
+        NS_TEST_EXPECT_MSG_EQ(bad.stopped, true, "a bad word stops");
+        NS_TEST_EXPECT_MSG_NE(bad.output.find("quantm"), std::string::npos, bad.output);
+        NS_TEST_EXPECT_MSG_NE(bad.output.find("r2q"), std::string::npos, bad.output);
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief AssignStreams() passes fixed streams to the leaves: an sfq leaf's hash key.
+ *
+ * A tree with a pfifo leaf 1:10 and an sfq leaf 1:20: pfifo draws nothing and SFQ takes one
+ * stream, so AssignStreams() returns 1, before initialization (when SFQ draws its key).
+ * Eight UDP flows queued through 1:20 show their SFQ buckets in its PrintClassStats()
+ * (class :N is bucket N - 1): the same stream gives the same buckets in a second tree
+ * (whose random variable would otherwise get another automatic stream); another stream
+ * another key, under which each flow's bucket is an independent draw among 1024 (all eight
+ * the same: probability 1024^-8; fixed here, as the streams are).
+ */
+class HtbAssignStreamsTestCase : public TestCase
+{
+  public:
+    HtbAssignStreamsTestCase()
+        : TestCase("AssignStreams(): the leaves' streams, in classid order")
+    {
+    }
+
+  private:
+    /**
+     * @param stream the first stream
+     * @param[out] count the streams used
+     * @return the sfq leaf's class listing with the eight flows queued
+     */
+    static std::string Buckets(int64_t stream, int64_t& count)
+    {
+        Ptr<HtbQueueDisc> htb = CreateObjectWithAttributes<HtbQueueDisc>(
+            "Options",
+            StringValue("default 20"),
+            "Classes",
+            StringValue("parent 1: classid 1:10 rate 10Mbit; parent 1: classid 1:20 rate "
+                        "10Mbit"));
+        Ptr<SfqQueueDisc> sfq = CreateObject<SfqQueueDisc>();
+        htb->SetLeafQueueDisc(0x10, MakePfifo());
+        htb->SetLeafQueueDisc(0x20, sfq);
+        count = htb->AssignStreams(stream);
+        htb->Initialize();
+        for (uint16_t port = 1000; port < 1008; ++port)
+        {
+            htb->Enqueue(MakeItem(port, 1000));
+        }
+        std::ostringstream classes;
+        sfq->PrintClassStats(classes);
+        htb->Dispose();
+        return classes.str();
+    }
+
+    void DoRun() override
+    {
+        int64_t count = 0;
+        const std::string first = Buckets(10, count);
+        NS_TEST_EXPECT_MSG_EQ(count, 1, "pfifo none, sfq one");
+        NS_TEST_EXPECT_MSG_NE(first.find("class sfq"), std::string::npos, first);
+        NS_TEST_EXPECT_MSG_EQ(Buckets(10, count), first, "same stream, same buckets");
+        NS_TEST_EXPECT_MSG_NE(Buckets(11, count), first, "other stream, other buckets");
+        Simulator::Destroy();
     }
 };
 
@@ -496,6 +737,9 @@ class HtbQueueDiscTestSuite : public TestSuite
         : TestSuite("debloat-htb-queue-disc", compat::SUITE_UNIT)
     {
         AddTestCase(new HtbBurstAndRateTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbClassModeTraceTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbOptionsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbAssignStreamsTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbBorrowingTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbSqmSfqTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbSqmLayoutsTestCase(), compat::TEST_QUICK);

@@ -10,7 +10,7 @@
  * NicTopologyHelper: the presets' nodes, NICs, qdiscs and addresses; per-end settings (NIC
  * profile, ring, TX queues, ethtool attributes, BQL, txqueuelen and the root qdisc as tc
  * text); what noqueue and prio do on a flooded NIC; the errors that name the bad setting;
- * Describe() and AssignStreams().
+ * Describe() and AssignStreams() (stacks, NICs and the queue discs' hash keys).
  */
 
 #include "debloat-test-utils.h"
@@ -25,6 +25,7 @@
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-topology-helper.h"
 #include "ns3/no-queue-disc.h"
+#include "ns3/sfq-queue-disc.h"
 #include "ns3/traffic-control-module.h"
 
 #include <map>
@@ -1255,6 +1256,93 @@ class NicTopologyStreamsTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief AssignStreams() also pins the queue discs it installed: CAKE's and SFQ's hash keys.
+ *
+ * nuc-rangeley-nuc with sfq on the router's egress to nuc1, cake on its egress to nuc2 and
+ * an htb tree with an sfq leaf on nuc1's egress (pfifo_fast on nuc2, which draws nothing):
+ * SfqQueueDisc::AssignStreams() and CakeQueueDisc::AssignStreams() take one stream each,
+ * HtbQueueDisc's its sfq leaf's, so the count is the stack's share + 2 per NIC (8) + 3,
+ * the queue discs' streams coming after the NICs'.
+ *
+ * Each draws its hash key (SFQ's perturbation, CAKE's flow and host hash keys) from its
+ * stream when it initializes. Eight UDP flows (source ports 1000 to 1007) queued in each
+ * show the queues they hash to in PrintClassStats() (`tc -s class show`: class :N is queue
+ * N - 1). The same first stream gives the same keys, so the same queues, in a second
+ * topology (whose random variables would otherwise have other automatic streams). Another
+ * first stream gives other keys: each flow's queue is then an independent draw among 1024
+ * (sfq's divisor, cake's queues per tin), so that all eight stay put has probability
+ * 1024^-8; with the fixed streams here the outcome is fixed.
+ */
+class NicTopologyQdiscStreamsTestCase : public TestCase
+{
+  public:
+    NicTopologyQdiscStreamsTestCase()
+        : TestCase("AssignStreams(): the queue discs' hash keys")
+    {
+    }
+
+  private:
+    /**
+     * Builds the topology, assigns streams, queues the flows and prints the classes.
+     * @param stream the first stream
+     * @param[out] count the streams used
+     * @param[out] stack the stack's share of them
+     * @return sfq's class listing, then cake's
+     */
+    static std::pair<std::string, std::string> Queues(int64_t stream,
+                                                      int64_t& count,
+                                                      int64_t& stack)
+    {
+        NicTopologyHelper topology = NicTopologyHelper::Preset("nuc-rangeley-nuc");
+        topology.LeftLink(0).right.qdisc = "sfq";
+        topology.RightLink(0).left.qdisc = "cake";
+        topology.LeftLink(0).left.qdisc = "htb default 10; class parent 1: classid 1:10 rate "
+                                          "500Mbit; qdisc parent 1:10 sfq";
+        topology.Install();
+        stack = InternetStackHelper().AssignStreams(topology.GetNodes(), stream);
+        count = topology.AssignStreams(stream);
+        // Initializes the nodes, and so the queue discs, which draw their keys.
+        Simulator::Stop(MicroSeconds(1));
+        Simulator::Run();
+        Ptr<SfqQueueDisc> sfq =
+            DynamicCast<SfqQueueDisc>(GetRoot(topology.GetLeftDevices(0).Get(1)));
+        Ptr<CakeQueueDisc> cake =
+            DynamicCast<CakeQueueDisc>(GetRoot(topology.GetRightDevices(0).Get(0)));
+        NS_ABORT_MSG_UNLESS(sfq && cake, "sfq and cake on the router");
+        for (uint16_t port = 1000; port < 1008; ++port)
+        {
+            sfq->Enqueue(debloattest::MakeUdpItem("10.3.0.2", "10.1.0.1", port, 1000));
+            cake->Enqueue(debloattest::MakeUdpItem("10.1.0.1", "10.3.0.2", port, 1000));
+        }
+        std::ostringstream sfqClasses;
+        std::ostringstream cakeClasses;
+        sfq->PrintClassStats(sfqClasses);
+        cake->PrintClassStats(cakeClasses);
+        Simulator::Destroy();
+        return {sfqClasses.str(), cakeClasses.str()};
+    }
+
+    void DoRun() override
+    {
+        int64_t count = 0;
+        int64_t stack = 0;
+        const auto first = Queues(100, count, stack);
+        NS_TEST_EXPECT_MSG_EQ(count,
+                              stack + 4 * 2 + 3,
+                              "stack + 2 per NIC + sfq + cake + htb's sfq leaf");
+        const auto again = Queues(100, count, stack);
+        const auto other = Queues(200, count, stack);
+        NS_TEST_EXPECT_MSG_NE(first.first.find("class sfq"), std::string::npos, first.first);
+        NS_TEST_EXPECT_MSG_NE(first.second.find("class cake"), std::string::npos, first.second);
+        NS_TEST_EXPECT_MSG_EQ(first.first, again.first, "same streams, same sfq queues");
+        NS_TEST_EXPECT_MSG_EQ(first.second, again.second, "same streams, same cake queues");
+        NS_TEST_EXPECT_MSG_NE(first.first, other.first, "other streams, other sfq queues");
+        NS_TEST_EXPECT_MSG_NE(first.second, other.second, "other streams, other cake queues");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-nic-topology-helper suite.
  */
 class NicTopologyHelperTestSuite : public TestSuite
@@ -1281,6 +1369,7 @@ class NicTopologyHelperTestSuite : public TestSuite
         AddTestCase(new NicTopologyErrorsTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicTopologyDescribeTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicTopologyStreamsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicTopologyQdiscStreamsTestCase(), compat::TEST_QUICK);
     }
 };
 

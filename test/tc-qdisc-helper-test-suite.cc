@@ -879,6 +879,84 @@ class TcQdiscPrioTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief htb: the qdisc line goes to HtbQueueDisc's Options (one path, as a lone htb line
+ * and in a tree), which sets its attributes; a bad word of the line or of a leaf's qdisc
+ * stops with a message naming it and the accepted words.
+ *
+ * "htb default 12 r2q 5 direct_qlen 64" with one leaf 1:12 (fq_codel limit 100): Default
+ * 0x12, R2q 5, DirectQlen 64 on the root; the leaf is the fq_codel the helper translates
+ * (MaxSize 100p). The lone line "htb default 12" gives the same Options words as a tree's
+ * first line would (Parse() makes both).
+ */
+class TcQdiscHtbTestCase : public TestCase
+{
+  public:
+    TcQdiscHtbTestCase()
+        : TestCase("htb: the qdisc line sets the attributes through Options; bad words")
+    {
+    }
+
+  private:
+    /**
+     * @param qdisc a queue disc
+     * @param name a UintegerValue attribute
+     * @return its value
+     */
+    static uint64_t GetUinteger(Ptr<QueueDisc> qdisc, const std::string& name)
+    {
+        UintegerValue value;
+        qdisc->GetAttribute(name, value);
+        return value.Get();
+    }
+
+    void DoRun() override
+    {
+        Ptr<QueueDisc> root = InstallRoot("htb default 12 r2q 5 direct_qlen 64;"
+                                          "class parent 1: classid 1:12 rate 10Mbit;"
+                                          "qdisc parent 1:12 fq_codel limit 100");
+        NS_TEST_EXPECT_MSG_EQ(root->GetInstanceTypeId().GetName(),
+                              "ns3::debloat::HtbQueueDisc",
+                              "type");
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(root, "Default"), 0x12, "default (hexadecimal)");
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(root, "R2q"), 5, "r2q");
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(root, "DirectQlen"), 64, "direct_qlen");
+        NS_TEST_EXPECT_MSG_EQ(Trim(GetString(root, "Options")),
+                              "default 12 r2q 5 direct_qlen 64",
+                              "Options reads back the attributes");
+        RunBriefly();
+        NS_TEST_ASSERT_MSG_EQ(root->GetNQueueDiscClasses(), 1, "one leaf");
+        Ptr<QueueDisc> leaf = root->GetQueueDiscClass(0)->GetQueueDisc();
+        NS_TEST_EXPECT_MSG_EQ(leaf->GetInstanceTypeId().GetName(),
+                              "ns3::FqCoDelQueueDisc",
+                              "leaf type");
+        NS_TEST_EXPECT_MSG_EQ(GetSize(leaf, "MaxSize"),
+                              QueueSize(QueueSizeUnit::PACKETS, 100),
+                              "leaf limit");
+        Simulator::Destroy();
+
+        const TcQdiscHelper::QdiscSpec lone = TcQdiscHelper::Parse("htb default 12");
+        NS_TEST_ASSERT_MSG_EQ(lone.attributes.size(), 1, "one attribute: Options");
+        NS_TEST_EXPECT_MSG_EQ(lone.attributes[0].first, "Options", "Options");
+        NS_TEST_EXPECT_MSG_EQ(lone.attributes[0].second->SerializeToString(nullptr),
+                              "default 12",
+                              "the words unchanged");
+
+        const std::string classes = "; class parent 1: classid 1:12 rate 10Mbit; qdisc "
+                                    "parent 1:12 ";
+        const std::string badLine = SetRootError("htb defualt 12" + classes + "pfifo");
+        NS_TEST_EXPECT_MSG_NE(badLine.find("defualt"), std::string::npos, badLine);
+        for (const std::string word : {"r2q", "default", "direct_qlen"})
+        {
+            NS_TEST_EXPECT_MSG_NE(badLine.find(word), std::string::npos, badLine);
+        }
+        const std::string badLeaf = SetRootError("htb default 12" + classes + "fq_codel limt 1");
+        NS_TEST_EXPECT_MSG_NE(badLeaf.find("\"limt\""), std::string::npos, badLeaf);
+        NS_TEST_EXPECT_MSG_NE(badLeaf.find("ce_threshold"), std::string::npos, badLeaf);
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-tc-qdisc-helper suite.
  */
 class TcQdiscHelperTestSuite : public TestSuite
@@ -896,6 +974,7 @@ class TcQdiscHelperTestSuite : public TestSuite
         AddTestCase(new TcQdiscTxqueuelenTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscNoQueueTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscPrioTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscHtbTestCase(), compat::TEST_QUICK);
     }
 };
 

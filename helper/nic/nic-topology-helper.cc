@@ -15,12 +15,15 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-profile.h"
+#include "ns3/queue-disc-streams.h"
 #include "ns3/string.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 #include <stdexcept>
 
@@ -422,11 +425,28 @@ NicTopologyHelper::AssignStreams(int64_t stream)
     NS_ABORT_MSG_UNLESS(m_installed, "NicTopologyHelper: AssignStreams() before Install()");
     int64_t current = stream;
     current += m_internet.AssignStreams(GetNodes(), current);
-    for (const auto* links : {&m_leftDevices, &m_routerDevices, &m_rightDevices})
+    const std::array<const std::vector<NetDeviceContainer>*, 3> allLinks = {&m_leftDevices,
+                                                                            &m_routerDevices,
+                                                                            &m_rightDevices};
+    for (const auto* links : allLinks)
     {
         for (const NetDeviceContainer& devices : *links)
         {
             current += NicHelper::AssignStreams(devices, current);
+        }
+    }
+    // The queue discs after the stacks and NICs, so that theirs keep the streams they had
+    // before the queue discs were covered.
+    for (const auto* links : allLinks)
+    {
+        for (const NetDeviceContainer& devices : *links)
+        {
+            for (uint32_t i = 0; i < devices.GetN(); ++i)
+            {
+                Ptr<NetDevice> device = devices.Get(i);
+                Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+                current += AssignQueueDiscStreams(tc->GetRootQueueDiscOnDevice(device), current);
+            }
         }
     }
     return current - stream;

@@ -229,9 +229,16 @@ class NicTopologyHelper
     std::string GetRouterName(uint32_t k) const;
 
     /**
-     * Assigns fixed random streams to the nodes' stacks and NICs.
+     * Assigns fixed random streams, in this order: the nodes' stacks
+     * (InternetStackHelper::AssignStreams), the NICs (NicHelper::AssignStreams, link by
+     * link: left links, router links, right links), then the root queue discs Install()
+     * put on every device, in the same link order and within a link the left end first,
+     * through AssignQueueDiscStreams(): CAKE's and SFQ's hash keys and perturbation, the
+     * leaves of an htb tree, pie's drop draws. The queue discs come last so that the stacks
+     * and NICs keep the streams they had before the queue discs were covered. Call after
+     * Install() and before the simulation runs.
      * @param stream first stream index
-     * @return the number of streams used
+     * @return the number of streams used (stacks, NICs and queue discs)
      */
     int64_t AssignStreams(int64_t stream);
 

@@ -31,7 +31,9 @@ namespace debloat
  *   and the Minimize-Delay TOS to 1:11 and CS1 to 1:13, as sqm's iptables marks and fw
  *   filters do.
  * - piece_of_cake: "cake bandwidth R besteffort" alone.
- * Rates are whole kbit/s, as sqm computes them with shell arithmetic.
+ * Rates are whole kbit/s, as sqm computes them with shell arithmetic. The layout is tc
+ * text installed by TcQdiscHelper, so each qdisc has that helper's one configuration path
+ * (and its messages for a bad word in the AQM text).
  *
  * Deviation from sqm-scripts: the HTB quantum is tc's default (rate / r2q) instead of
  * sqm's get_htb_quantum(), whose formula changed between releases; no stab/link-layer

@@ -217,8 +217,12 @@ TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
     auto add = [&attributes](const std::string& attribute, const AttributeValue& value) {
         attributes.emplace_back(attribute, value.Copy());
     };
+    // One configuration path per qdisc: htb, sfq and cake take their tc words through
+    // their own Options attribute (which sets their attributes); the others' words are
+    // translated into their ns-3 attributes here, and nowhere else.
     if (name == "htb")
     {
+        // Checked now, so that a bad word stops here rather than when Options is set.
         ParseHtbQdiscOptions(words);
         add("Options", StringValue(words));
     }
@@ -417,11 +421,10 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
                        Parse(text, txqueuelen));
         return;
     }
-    // An htb tree: the qdisc line, then "class ..." and "qdisc parent ..." lines.
+    // An htb tree: the qdisc line (through Parse(), as a lone htb line), then "class ..."
+    // and "qdisc parent ..." lines.
     const std::vector<std::string> lines = SplitHtbClassLines(text);
-    const std::string& first = lines.front();
-    std::string options = first.substr(first.find("htb") + 3);
-    ParseHtbQdiscOptions(options); // checks the words now
+    QdiscSpec root = Parse(lines.front(), txqueuelen);
     std::string classes;
     std::map<uint32_t, std::string> leafQdiscs;
     std::vector<HtbClassConfig> configs;
@@ -470,11 +473,11 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
         }
     }
     std::sort(leaves.begin(), leaves.end());
-    const uint16_t handle = helper.SetRootQueueDisc("ns3::debloat::HtbQueueDisc",
-                                                    "Options",
-                                                    StringValue(options),
-                                                    "Classes",
-                                                    StringValue(classes));
+    root.attributes.emplace_back("Classes", StringValue(classes).Copy());
+    const uint16_t handle =
+        WithAttributes([&helper](const std::string& type,
+                                 auto&&... args) { return helper.SetRootQueueDisc(type, args...); },
+                       root);
     if (leaves.empty())
     {
         return; // HtbQueueDisc stops with its own message

@@ -44,6 +44,13 @@ namespace debloat
  *   ParseHtbClass()) and one leaf qdisc line per leaf class ("qdisc parent 1:12 sfq
  *   perturb 10").
  *
+ * One configuration path per qdisc: the words of htb, sfq and cake go to the queue disc's
+ * Options attribute unchanged (the queue disc parses them into its own attributes); the
+ * words of the others are translated here into their ns-3 attributes (Parse()), and an htb
+ * tree's qdisc line and leaves go through Parse() too. The helper never sets both Options
+ * and an attribute for the same setting. A bad word stops with a message naming it and
+ * the accepted words.
+ *
  * Deviation from Linux: fq_codel's quantum and memory_limit, pie's alpha and beta, and the
  * other less common words are not accepted (an error names them).
  */

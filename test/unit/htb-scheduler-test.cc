@@ -87,9 +87,10 @@ Class(uint32_t id, uint32_t parent, uint64_t rate, uint64_t ceil = 0)
 /// One packet the scheduler let out.
 struct Sent
 {
-    int64_t time{0};  ///< when, ns
-    uint32_t leaf{0}; ///< from which leaf
-    uint32_t len{0};  ///< bytes
+    int64_t time{0};   ///< when, ns
+    uint32_t leaf{0};  ///< from which leaf
+    uint32_t len{0};   ///< bytes
+    uint32_t level{0}; ///< the level it was sent at (GetLastSendLevel())
 };
 
 /**
@@ -138,7 +139,7 @@ class Harness
         const std::optional<uint32_t> leaf = scheduler.Dequeue(now, pull, empty);
         if (leaf)
         {
-            log.push_back(Sent{now, *leaf, lastLen});
+            log.push_back(Sent{now, *leaf, lastLen, scheduler.GetLastSendLevel()});
         }
         return leaf;
     }
@@ -560,6 +561,89 @@ TEST(HtbScheduler, CeilCapsBorrowing)
     EXPECT_EQ(leaf.lends + leaf.borrows, 1668U);
     EXPECT_NEAR(leaf.borrows, 834, 2);
     EXPECT_EQ(h.scheduler.GetClassStats(1).lends, leaf.borrows);
+}
+
+/// One mode change the observer saw.
+struct ModeChange
+{
+    int64_t time{0};                    ///< when, ns
+    uint32_t id{0};                     ///< the class
+    HtbMode oldMode{HtbMode::CAN_SEND}; ///< before
+    HtbMode newMode{HtbMode::CAN_SEND}; ///< after
+
+    /**
+     * @param other another change
+     * @return true if both are the same change at the same time
+     */
+    bool operator==(const ModeChange& other) const
+    {
+        return time == other.time && id == other.id && oldMode == other.oldMode &&
+               newMode == other.newMode;
+    }
+};
+
+// The mode change observer sees every htb_change_class_mode() change, in order.
+TEST(HtbScheduler, ModeChangeObserverSeesEveryChange)
+{
+    // CeilCapsBorrowing's tree: parent 1:1 rate 10 Mbit/s (l2t(1500) = 1.2 ms, buffer =
+    // cbuffer = 1.28 ms); leaf 1:10 rate 1 Mbit/s (l2t 12 ms, buffer 12.8 ms) ceil 2 Mbit/s
+    // (l2t 6 ms, cbuffer 6.4 ms), saturated with 1500 B packets, no device limit.
+    // - t = 0, packet 1: leaf tokens 0.8, ctokens 0.4; parent 0.08, 0.08: no change.
+    //   Packet 2: leaf tokens -11.2, ctokens -5.6: CAN_SEND -> CANT_SEND; then the parent
+    //   (charged after its child) -1.12, -1.12: CAN_SEND -> CANT_SEND.
+    // - 1.12 ms, the parent's event: ctokens = tokens = 0: CANT_SEND -> CAN_SEND. The leaf
+    //   still waits: nothing is sent.
+    // - 5.6 ms, the leaf's event: ctokens 0, tokens -5.6: CANT_SEND -> MAY_BORROW; it
+    //   borrows a packet at level 7 (tokens only catch up to -5.6, ctokens -6):
+    //   MAY_BORROW -> CANT_SEND. The parent, refilled to 1.28 ms, is left at 0.08: no
+    //   change, and none later (a packet every 6 ms refills it).
+    // - 11.6 ms: ctokens 0, tokens 0.4: CANT_SEND -> CAN_SEND; a level-0 packet: tokens
+    //   -11.6, ctokens -6: CAN_SEND -> CANT_SEND.
+    // - 17.6 ms: ctokens 0, tokens -5.6: as at 5.6 ms (the pattern repeats every 12 ms).
+    Harness h;
+    h.scheduler.AddClass(Class(1, 0, 10000000));
+    h.scheduler.AddClass(Class(0x10, 1, 1000000, 2000000));
+    std::vector<ModeChange> changes;
+    h.scheduler.SetModeChangeObserver([&h, &changes](uint32_t id, HtbMode from, HtbMode to) {
+        changes.push_back(ModeChange{h.now, id, from, to});
+    });
+    h.Run({0x10}, 1500, 20 * MS);
+    using M = HtbMode;
+    const std::vector<ModeChange> expected = {
+        {0, 0x10, M::CAN_SEND, M::CANT_SEND},
+        {0, 1, M::CAN_SEND, M::CANT_SEND},
+        {1120000, 1, M::CANT_SEND, M::CAN_SEND},
+        {5600000, 0x10, M::CANT_SEND, M::MAY_BORROW},
+        {5600000, 0x10, M::MAY_BORROW, M::CANT_SEND},
+        {11600000, 0x10, M::CANT_SEND, M::CAN_SEND},
+        {11600000, 0x10, M::CAN_SEND, M::CANT_SEND},
+        {17600000, 0x10, M::CANT_SEND, M::MAY_BORROW},
+        {17600000, 0x10, M::MAY_BORROW, M::CANT_SEND},
+    };
+    ASSERT_EQ(changes.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i)
+    {
+        EXPECT_TRUE(changes[i] == expected[i])
+            << "change " << i << " at " << changes[i].time << " ns, class " << changes[i].id;
+    }
+    // Every change to CANT_SEND is an overlimit: 4 of the leaf's, 1 of the parent's.
+    EXPECT_EQ(h.scheduler.GetClassStats(0x10).overlimits, 4U);
+    EXPECT_EQ(h.scheduler.GetModeOverlimits(), 5U);
+    // The packets at 5.6 and 17.6 ms were borrowed at the parent's level, 7; the one at
+    // 11.6 ms was sent at the leaf's own level, 0.
+    ASSERT_EQ(h.log.size(), 5U);
+    EXPECT_EQ(h.log[2].level, 7U);
+    EXPECT_EQ(h.log[3].level, 0U);
+    EXPECT_EQ(h.log[4].level, 7U);
+
+    // Without an observer (an empty function) the same run makes the same decisions.
+    Harness plain;
+    plain.scheduler.AddClass(Class(1, 0, 10000000));
+    plain.scheduler.AddClass(Class(0x10, 1, 1000000, 2000000));
+    plain.scheduler.SetModeChangeObserver(nullptr);
+    plain.Run({0x10}, 1500, 20 * MS);
+    ASSERT_EQ(plain.log.size(), h.log.size());
+    EXPECT_EQ(plain.log[4].time, h.log[4].time);
 }
 
 // A leaf borrows through two inner levels, from its grandparent.

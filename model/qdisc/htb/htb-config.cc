@@ -241,6 +241,21 @@ SplitHtbClassLines(const std::string& text)
 }
 
 std::string
+HtbModeName(HtbMode mode)
+{
+    switch (mode)
+    {
+    case HtbMode::CANT_SEND:
+        return "HTB_CANT_SEND";
+    case HtbMode::MAY_BORROW:
+        return "HTB_MAY_BORROW";
+    case HtbMode::CAN_SEND:
+        return "HTB_CAN_SEND";
+    }
+    return "HTB_MODE_" + std::to_string(static_cast<int>(mode));
+}
+
+std::string
 FormatHtbClassId(uint32_t id)
 {
     std::ostringstream os;

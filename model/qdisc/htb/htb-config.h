@@ -67,6 +67,12 @@ HtbClassConfig ParseHtbClass(const std::string& line);
 std::vector<std::string> SplitHtbClassLines(const std::string& text);
 
 /**
+ * @param mode a class mode
+ * @return the kernel's name of it ("HTB_CANT_SEND", "HTB_MAY_BORROW", "HTB_CAN_SEND")
+ */
+std::string HtbModeName(HtbMode mode);
+
+/**
  * @param id a class minor id
  * @return tc's spelling of the classid with major 1 ("1:12" for 0x12)
  */

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/psched.h"
+#include "ns3/queue-disc-streams.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tc-options.h"
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -28,8 +30,6 @@ namespace debloat
 NS_LOG_COMPONENT_DEFINE("HtbQueueDisc");
 
 NS_OBJECT_ENSURE_REGISTERED(HtbQueueDisc);
-
-/// Linux's Ethernet header: part of qdisc_pkt_len() (ns-3 items carry the IP packet).
 
 TypeId
 HtbQueueDisc::GetTypeId()
@@ -55,18 +55,28 @@ HtbQueueDisc::GetTypeId()
                           UintegerValue(1000),
                           MakeUintegerAccessor(&HtbQueueDisc::m_directQlen),
                           MakeUintegerChecker<uint32_t>(1))
+            // After Default, R2q and DirectQlen: ns-3 sets attributes in this order, so a
+            // qdisc line given at construction wins over them, as it did when it overrode
+            // them at initialization.
             .AddAttribute("Options",
-                          "tc-htb qdisc options, e.g. \"default 12 r2q 10\"; they override "
-                          "the attributes",
+                          "the tc-htb qdisc line, e.g. \"default 12 r2q 10\": sets Default "
+                          "and R2q (tc's defaults 0 and 10 when not named) and DirectQlen "
+                          "(when named); reads back as the effective line",
                           StringValue(""),
-                          MakeStringAccessor(&HtbQueueDisc::m_options),
+                          MakeStringAccessor(&HtbQueueDisc::SetOptions, &HtbQueueDisc::GetOptions),
                           MakeStringChecker())
             .AddAttribute("Classes",
                           "tc class lines separated by ';' or newlines, e.g. \"parent 1: "
                           "classid 1:1 rate 92Mbit; parent 1:1 classid 1:10 rate 92Mbit\"",
                           StringValue(""),
                           MakeStringAccessor(&HtbQueueDisc::m_classes),
-                          MakeStringChecker());
+                          MakeStringChecker())
+            .AddTraceSource("ClassModeChange",
+                            "a class's mode changed (htb_change_class_mode()): its minor id, "
+                            "the old and the new mode (HTB_CANT_SEND, HTB_MAY_BORROW, "
+                            "HTB_CAN_SEND)",
+                            MakeTraceSourceAccessor(&HtbQueueDisc::m_classModeChangeTrace),
+                            "ns3::debloat::HtbQueueDisc::ClassModeTracedCallback");
     return tid;
 }
 
@@ -94,6 +104,41 @@ HtbQueueDisc::DoDispose()
 }
 
 void
+HtbQueueDisc::SetOptions(const std::string& options)
+{
+    NS_LOG_FUNCTION(this << options);
+    if (options.find_first_not_of(" \t\n") == std::string::npos)
+    {
+        return; // the default value, set at construction: the attributes stay
+    }
+    NS_ABORT_MSG_IF(m_scheduler, "HtbQueueDisc: Options set after initialization");
+    HtbQdiscOptions parsed;
+    try
+    {
+        parsed = ParseHtbQdiscOptions(options);
+    }
+    catch (const std::invalid_argument& error)
+    {
+        NS_ABORT_MSG("HtbQueueDisc: Options \"" << options << "\": " << error.what());
+    }
+    m_defaultClass = parsed.defaultClass;
+    m_r2q = parsed.r2q;
+    if (parsed.directQlen)
+    {
+        m_directQlen = parsed.directQlen;
+    }
+}
+
+std::string
+HtbQueueDisc::GetOptions() const
+{
+    std::ostringstream line;
+    line << "default " << std::hex << m_defaultClass << std::dec << " r2q " << m_r2q
+         << " direct_qlen " << m_directQlen;
+    return line.str();
+}
+
+void
 HtbQueueDisc::AddClass(const std::string& line)
 {
     NS_ABORT_MSG_IF(m_scheduler, "HtbQueueDisc: AddClass() after initialization");
@@ -114,16 +159,6 @@ HtbQueueDisc::CheckConfig()
     NS_LOG_FUNCTION(this);
     try
     {
-        if (!m_options.empty())
-        {
-            const HtbQdiscOptions options = ParseHtbQdiscOptions(m_options);
-            m_defaultClass = options.defaultClass;
-            m_r2q = options.r2q;
-            if (options.directQlen)
-            {
-                m_directQlen = options.directQlen;
-            }
-        }
         m_scheduler = std::make_unique<HtbScheduler>(m_r2q);
         std::vector<std::string> lines = SplitHtbClassLines(m_classes);
         lines.insert(lines.end(), m_classLines.begin(), m_classLines.end());
@@ -136,6 +171,9 @@ HtbQueueDisc::CheckConfig()
     {
         NS_ABORT_MSG("HtbQueueDisc: " << error.what());
     }
+    m_scheduler->SetModeChangeObserver([this](uint32_t id, HtbMode oldMode, HtbMode newMode) {
+        NotifyModeChange(id, oldMode, newMode);
+    });
     m_leaves = m_scheduler->GetLeaves();
     std::sort(m_leaves.begin(), m_leaves.end());
     NS_ABORT_MSG_IF(m_leaves.empty(), "HtbQueueDisc: no classes (give \"Classes\")");
@@ -204,7 +242,43 @@ HtbQueueDisc::CheckConfig()
     Ptr<DropTailQueue<QueueDiscItem>> direct = CreateObject<DropTailQueue<QueueDiscItem>>();
     direct->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, m_directQlen));
     AddInternalQueue(direct);
+    NS_LOG_INFO("htb " << GetOptions() << ": " << m_leaves.size() << " leaves, first "
+                       << FormatHtbClassId(m_leaves.front()));
     return true;
+}
+
+void
+HtbQueueDisc::NotifyModeChange(uint32_t classId, HtbMode oldMode, HtbMode newMode)
+{
+    NS_LOG_LOGIC("class " << FormatHtbClassId(classId) << ": " << HtbModeName(oldMode) << " -> "
+                          << HtbModeName(newMode));
+    m_classModeChangeTrace(classId, oldMode, newMode);
+}
+
+int64_t
+HtbQueueDisc::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    // The leaves in classid order: known once initialized; before, the SetLeafQueueDisc()
+    // map (ordered by id) or the QueueDiscClasses (in classid order, as required).
+    std::vector<Ptr<QueueDisc>> leaves = m_leafQdiscs;
+    if (leaves.empty())
+    {
+        for (const auto& [id, qdisc] : m_pendingLeaves)
+        {
+            leaves.push_back(qdisc);
+        }
+        for (size_t i = 0; m_pendingLeaves.empty() && i < GetNQueueDiscClasses(); ++i)
+        {
+            leaves.push_back(GetQueueDiscClass(i)->GetQueueDisc());
+        }
+    }
+    int64_t current = stream;
+    for (const Ptr<QueueDisc>& leaf : leaves)
+    {
+        current += AssignQueueDiscStreams(leaf, current);
+    }
+    return current - stream;
 }
 
 void
@@ -250,6 +324,11 @@ HtbQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         if (result > 0 && LeafQdisc(static_cast<uint32_t>(result)))
         {
             leaf = static_cast<uint32_t>(result);
+            NS_LOG_LOGIC("filter: class " << FormatHtbClassId(leaf));
+        }
+        else
+        {
+            NS_LOG_LOGIC("filter result " << result << " is no leaf: the default class");
         }
     }
     if (leaf == 0)
@@ -259,6 +338,11 @@ HtbQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         if (queued)
         {
             m_directPackets++;
+            NS_LOG_LOGIC("direct queue: " << GetInternalQueue(0)->GetNPackets() << " packets");
+        }
+        else
+        {
+            NS_LOG_LOGIC("dropped: " << DIRECT_QUEUE_FULL << " (" << m_directQlen << " packets)");
         }
         return queued;
     }
@@ -266,8 +350,10 @@ HtbQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     // A child's drop is reported to this queue disc by ns-3 (ChildQueueDiscDropped).
     if (!qdisc->Enqueue(item))
     {
+        NS_LOG_LOGIC("dropped by the queue disc of leaf " << FormatHtbClassId(leaf));
         return false;
     }
+    NS_LOG_LOGIC("class " << FormatHtbClassId(leaf) << ": " << qdisc->GetNPackets() << " packets");
     m_scheduler->Activate(leaf, Simulator::Now().GetNanoSeconds());
     return true;
 }
@@ -297,6 +383,11 @@ HtbQueueDisc::DoDequeue()
         ArmWatchdog();
         return nullptr;
     }
+    NS_LOG_LOGIC("class " << FormatHtbClassId(*leaf) << " sends "
+                          << (m_scheduler->GetLastSendLevel() == 0
+                                  ? std::string("at its own rate")
+                                  : "borrowing at level " +
+                                        std::to_string(m_scheduler->GetLastSendLevel())));
     Ptr<QueueDiscItem> item = m_pulled;
     m_pulled = nullptr;
     return item;
@@ -308,6 +399,7 @@ HtbQueueDisc::ArmWatchdog()
     const std::optional<int64_t> next = m_scheduler->GetNextEvent();
     if (next && GetNPackets() > 0)
     {
+        NS_LOG_LOGIC("no class may send: watchdog at " << *next << " ns");
         m_watchdog.Schedule(*next);
     }
 }

@@ -12,6 +12,7 @@
 
 #include "ns3/queue-disc.h"
 #include "ns3/shaper-watchdog.h"
+#include "ns3/traced-callback.h"
 
 #include <map>
 #include <memory>
@@ -34,8 +35,9 @@ namespace debloat
  * queue discs and the direct queue, and restarts itself when the next class may send.
  *
  * Configuration, as tc does it:
- * - "Options": the qdisc line, e.g. "default 12 r2q 10" (`default` is hexadecimal, as
- *   classids are);
+ * - the attributes Default, R2q and DirectQlen, or "Options": the qdisc line, e.g.
+ *   "default 12 r2q 10" (`default` is hexadecimal, as classids are), parsed when it is set
+ *   into those attributes (they are the only store; getting Options prints them);
  * - "Classes": class lines separated by ';' or newlines, e.g.
  *   "parent 1: classid 1:1 rate 92Mbit; parent 1:1 classid 1:10 rate 92Mbit prio 0";
  *   or AddClass() with one line at a time;
@@ -45,6 +47,11 @@ namespace debloat
  * Classification: the packet filters (a result is a class minor id, e.g. 0x12 for 1:12),
  * else the default class; with no default class (0) unclassified packets go to the direct
  * queue, which is sent first and unshaped (DirectQlen packets, then drops).
+ *
+ * Observability: the trace source "ClassModeChange" (a class's mode as
+ * htb_change_class_mode() changes it), and NS_LOG (component HtbQueueDisc): LOGIC for the
+ * per-packet decisions (classification, borrowing, mode changes, the watchdog, drops with
+ * their reason), INFO for the configuration.
  *
  * Deviations from Linux:
  * - A leaf without a queue disc, a default class that does not exist or is not a leaf, a
@@ -66,6 +73,37 @@ class HtbQueueDisc : public QueueDisc
 
     HtbQueueDisc();
     ~HtbQueueDisc() override;
+
+    /**
+     * TracedCallback signature of "ClassModeChange".
+     * @param classId the class's minor id (0x10 for 1:10)
+     * @param oldMode its mode before
+     * @param newMode its mode now
+     */
+    typedef void (*ClassModeTracedCallback)(uint32_t classId, HtbMode oldMode, HtbMode newMode);
+
+    /**
+     * Sets the qdisc line: its words set the attributes, the others take tc's defaults:
+     * Default 0 and R2q 10 (htb_parse_opt() sends them always); DirectQlen keeps its value
+     * unless direct_qlen is given (tc then leaves it to the kernel, which takes the
+     * device's txqueuelen, for which the attribute stands). An empty line changes nothing.
+     * Bad text stops with a message naming the word and the accepted words.
+     * @param options e.g. "default 12 r2q 10" (a leading "htb" is accepted)
+     */
+    void SetOptions(const std::string& options);
+
+    /// @return the effective qdisc line, e.g. "default 12 r2q 10 direct_qlen 1000"
+    std::string GetOptions() const;
+
+    /**
+     * Assigns fixed random streams to the leaves' queue discs that have random variables
+     * (AssignQueueDiscStreams(), in increasing classid order); HTB itself draws none. Call
+     * once the leaves are attached (SetLeafQueueDisc() or the QueueDiscClasses) and before
+     * the queue disc initializes: leaves such as sfq and cake draw their hash keys then.
+     * @param stream the first stream
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
 
     /**
      * Adds a class from a tc class line (see ParseHtbClass()); before initialization.
@@ -101,7 +139,8 @@ class HtbQueueDisc : public QueueDisc
     /// @return the leaf ids in increasing order (the order of the QueueDiscClasses)
     const std::vector<uint32_t>& GetLeaves() const;
 
-    /// Drop reason: the direct queue is full.
+    /// Drop reason: the direct queue is full (reported by the internal queue, as
+    /// QueueDisc::INTERNAL_QUEUE_DROP; logged with this reason).
     static constexpr const char* DIRECT_QUEUE_FULL = "Direct queue full";
 
   private:
@@ -119,7 +158,14 @@ class HtbQueueDisc : public QueueDisc
     /// Arms the watchdog at the scheduler's next event.
     void ArmWatchdog();
 
-    std::string m_options;                              ///< the qdisc line
+    /**
+     * The scheduler's mode change observer: logs and fires "ClassModeChange".
+     * @param classId the class
+     * @param oldMode before
+     * @param newMode after
+     */
+    void NotifyModeChange(uint32_t classId, HtbMode oldMode, HtbMode newMode);
+
     std::string m_classes;                              ///< class lines
     std::vector<std::string> m_classLines;              ///< lines added with AddClass()
     uint32_t m_defaultClass{0};                         ///< default (minor id)
@@ -132,6 +178,8 @@ class HtbQueueDisc : public QueueDisc
     Ptr<QueueDiscItem> m_pulled;                        ///< the packet a pull took
     ShaperWatchdog m_watchdog;                          ///< qdisc_watchdog
     uint32_t m_directPackets{0};                        ///< direct_pkts
+    /// "ClassModeChange": classid, old mode, new mode
+    TracedCallback<uint32_t, HtbMode, HtbMode> m_classModeChangeTrace;
 };
 
 } // namespace debloat

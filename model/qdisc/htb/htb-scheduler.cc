@@ -3,8 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Follows net/sched/sch_htb.c of Linux 6.x, psched_ratecfg_precompute() and
- * psched_l2t_ns(), and iproute2's tc/q_htb.c and tc/tc_core.c for the class defaults.
+ * Follows net/sched/sch_htb.c of Linux 6.x and iproute2's tc/q_htb.c for the class
+ * defaults; the rate arithmetic (psched_ratecfg_precompute(), psched_l2t_ns(),
+ * tc_calc_xmittime()) is in htb-psched-rate.cc.
  */
 
 #include "htb-scheduler.h"
@@ -15,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ns3
 {
@@ -24,16 +26,10 @@ namespace debloat
 namespace
 {
 
-/// NSEC_PER_SEC.
-constexpr uint64_t NSEC_PER_SEC = 1000000000ULL;
 /// The default quantum's lower clamp (htb_change_class).
 constexpr uint32_t MIN_DEFAULT_QUANTUM = 1000;
 /// The default quantum's upper clamp (htb_change_class).
 constexpr uint32_t MAX_DEFAULT_QUANTUM = 200000;
-/// ATM_CELL_PAYLOAD.
-constexpr uint32_t ATM_CELL_PAYLOAD = 48;
-/// ATM_CELL_SIZE.
-constexpr uint32_t ATM_CELL_SIZE = 53;
 /// htb_lookup_leaf(): iterations before giving up.
 constexpr uint32_t LOOKUP_LIMIT = 65535;
 
@@ -89,72 +85,9 @@ LowestPrio(uint32_t mask)
 
 } // namespace
 
-HtbPschedRate
-HtbPschedRate::Precompute(const HtbRate& rate)
-{
-    HtbPschedRate r;
-    r.rateBytesPerSecond = rate.bytesPerSecond;
-    r.overhead = static_cast<uint16_t>(rate.overhead);
-    r.mpu = static_cast<uint16_t>(rate.mpu);
-    r.atm = rate.atm;
-    r.mult = 1;
-    r.shift = 0;
-    if (rate.bytesPerSecond == 0)
-    {
-        return r;
-    }
-    uint64_t factor = NSEC_PER_SEC;
-    for (;;)
-    {
-        // div64_u64() into the u32 mult: it is below 2^32 whenever bit 31 is first reached.
-        r.mult = static_cast<uint32_t>(factor / rate.bytesPerSecond);
-        if ((r.mult & (1U << 31)) != 0 || (factor & (1ULL << 63)) != 0)
-        {
-            break;
-        }
-        factor <<= 1;
-        ++r.shift;
-    }
-    return r;
-}
-
-uint64_t
-HtbPschedRate::TimeForBytes(uint32_t len) const
-{
-    len += overhead;
-    if (len < mpu)
-    {
-        len = mpu;
-    }
-    if (atm)
-    {
-        len = (len + ATM_CELL_PAYLOAD - 1) / ATM_CELL_PAYLOAD * ATM_CELL_SIZE;
-    }
-    return (static_cast<uint64_t>(len) * mult) >> shift;
-}
-
-uint64_t
-HtbRate::TimeForBytes(uint32_t len) const
-{
-    return HtbPschedRate::Precompute(*this).TimeForBytes(len);
-}
-
 HtbScheduler::HtbScheduler(uint32_t r2q)
     : m_r2q(std::max<uint32_t>(r2q, 1))
 {
-}
-
-uint32_t
-HtbScheduler::TcXmitTicks(uint64_t bytesPerSecond, uint64_t bytes)
-{
-    // tc_core_init(): /proc/net/psched reads 1000 64 1000000 ..., so tick_in_usec =
-    // 1000 / 64 = 15.625 ticks per microsecond.
-    const double tickInUsec = 1000.0 / 64.0;
-    const double usec =
-        1000000.0 * (static_cast<double>(bytes) / static_cast<double>(bytesPerSecond));
-    const double ticks = std::ceil(usec * tickInUsec);
-    const double max = std::numeric_limits<uint32_t>::max();
-    return ticks > max ? std::numeric_limits<uint32_t>::max() : static_cast<uint32_t>(ticks);
 }
 
 void
@@ -584,6 +517,10 @@ HtbScheduler::ChangeClassMode(uint32_t cls, int64_t& diff)
         ++c.overlimits;
         ++m_modeOverlimits;
     }
+    if (m_modeChangeObserver)
+    {
+        m_modeChangeObserver(c.id, c.cmode, newMode);
+    }
     if (c.prioActivity != 0)
     {
         if (c.cmode != HtbMode::CANT_SEND)
@@ -882,6 +819,7 @@ HtbScheduler::Dequeue(int64_t now,
             const uint32_t sent = DequeueTree(prio, level, pull, leafEmpty);
             if (sent != NONE)
             {
+                m_lastSendLevel = level;
                 return m_classes[sent].id;
             }
         }
@@ -938,6 +876,18 @@ uint32_t
 HtbScheduler::GetModeOverlimits() const
 {
     return m_modeOverlimits;
+}
+
+void
+HtbScheduler::SetModeChangeObserver(ModeChangeObserver observer)
+{
+    m_modeChangeObserver = std::move(observer);
+}
+
+uint32_t
+HtbScheduler::GetLastSendLevel() const
+{
+    return m_lastSendLevel;
 }
 
 } // namespace debloat

@@ -170,6 +170,13 @@ struct HtbClassStats
 class HtbScheduler
 {
   public:
+    /**
+     * Called by htb_change_class_mode() when a class's mode changes: the class's id, its
+     * old mode and its new mode. It runs inside Dequeue() (charging a packet, or applying
+     * a due event at the dequeue's time); it must not call back into the scheduler.
+     */
+    using ModeChangeObserver = std::function<void(uint32_t id, HtbMode oldMode, HtbMode newMode)>;
+
     /// htb_do_events(): events handled per level and dequeue at most.
     static constexpr uint32_t MAX_EVENTS = 500;
     /// tc's HZ from /proc/net/psched on high-resolution-timer kernels.
@@ -290,6 +297,20 @@ class HtbScheduler
      * @return psched ticks
      */
     static uint32_t TcXmitTicks(uint64_t bytesPerSecond, uint64_t bytes);
+
+    /**
+     * Sets the observer of class mode changes (one at a time; an empty function removes
+     * it). Without one, a mode change costs one test of an empty std::function.
+     * @param observer the observer
+     */
+    void SetModeChangeObserver(ModeChangeObserver observer);
+
+    /**
+     * @return the level the packet of the last successful Dequeue() was sent at: 0 when
+     *         the leaf sent within its own rate, above 0 when it borrowed from the ancestor
+     *         at that level (htb_dequeue_tree()'s level)
+     */
+    uint32_t GetLastSendLevel() const;
 
   private:
     /// No class: the kernel's NULL pointer.
@@ -504,6 +525,8 @@ class HtbScheduler
     std::optional<int64_t> m_nextEvent;                             ///< last watchdog time
     uint32_t m_overlimits{0};                                       ///< empty dequeues
     uint32_t m_modeOverlimits{0};                                   ///< q->overlimits
+    uint32_t m_lastSendLevel{0};                                    ///< level of the last send
+    ModeChangeObserver m_modeChangeObserver;                        ///< mode change observer
 };
 
 } // namespace debloat

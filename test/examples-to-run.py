@@ -5,6 +5,8 @@
 # condition). Reduced durations keep them within seconds.
 
 cpp_examples = [
+    # The tutorial: --check asserts the upload goodput cake's accounting allows (its header).
+    ("debloat-tutorial --length=3 --check=1", "True", "False"),
     ("bql-latency-under-load --duration=3 --config=fq_codel+bql", "True", "False"),
     ("bql-latency-under-load --duration=8 --check=1", "True", "False"),
     ("bql-latency-under-load --duration=3 --config=sfq+bql+htb92", "True", "False"),

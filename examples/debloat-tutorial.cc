@@ -113,8 +113,8 @@ main(int argc, char* argv[])
               << "\n";
     if (check && !(goodput >= 0.97 * expected && goodput <= 1.01 * expected))
     {
-        std::cerr << "check: upload goodput " << goodput << " Mbit/s is outside "
-                  << 0.97 * expected << " to " << 1.01 * expected << "\n";
+        std::cerr << "check: upload goodput " << goodput << " Mbit/s is outside " << 0.97 * expected
+                  << " to " << 1.01 * expected << "\n";
         return 1;
     }
     return 0;

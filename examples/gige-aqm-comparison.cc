@@ -70,12 +70,11 @@
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-topology-helper.h"
-#include "ns3/parallel-runner.h"
 #include "ns3/run-summary.h"
+#include "ns3/seed-experiment.h"
 
 #include <algorithm>
 #include <iostream>
-#include <sstream>
 #include <stdexcept>
 
 using namespace ns3;
@@ -212,7 +211,7 @@ Run(const EgressConfig& config, const Settings& settings)
  * @return whether it holds (each failure printed)
  */
 bool
-Check(const std::vector<RunRecord>& runs)
+CheckRuns(const std::vector<RunRecord>& runs)
 {
     const RunRecord* baseline = nullptr;
     for (const RunRecord& run : runs)
@@ -253,36 +252,33 @@ Check(const std::vector<RunRecord>& runs)
     return ok;
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The main experiment on the shared driver: its options, configurations and check.
+class GigeAqmComparison : public SeedExperiment
 {
-    Settings settings;
-    std::string configs = "pfifo_fast,fq_codel+bql,sfq+bql,cake+bql";
-    uint32_t jobs = 0;
-    std::string outputDir = ".";
-    std::string db = "gige-aqm-comparison.sqlite";
-    bool check = false;
-
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("configs", "comma-separated QDISC or QDISC+bql", configs);
-    cmd.AddValue("test", "flent test: rrul_be or rrul", settings.test);
-    cmd.AddValue("length", "LENGTH: seconds of load", settings.length);
-    cmd.AddValue("delay", "DELAY: seconds of idle before and after the load", settings.delay);
-    cmd.AddValue("step", "STEP_SIZE: seconds between samples", settings.step);
-    cmd.AddValue("bqlLimitMax", "BQL limit_max in bytes (0: the kernel's)", settings.bqlLimitMax);
-    cmd.AddValue("routerQueues", "the rangeley's TX queues (1 to 8)", settings.routerQueues);
-    cmd.AddValue("limit", "packet limit of codel and pie", settings.limit);
-    cmd.AddValue("jobs", "configurations run at once (0: one per processor)", jobs);
-    cmd.AddValue("outputDir", "directory of the flent files", outputDir);
-    cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
-    cmd.AddValue("check", "exit 1 unless the seed's qualitative result holds", check);
-    cmd.Parse(argc, argv);
-
-    std::vector<EgressConfig> list;
-    try
+  public:
+    GigeAqmComparison()
+        : SeedExperiment("gige-aqm-comparison")
     {
+    }
+
+  protected:
+    void AddOptions(CommandLine& cmd) override
+    {
+        cmd.AddValue("configs", "comma-separated QDISC or QDISC+bql", m_configs);
+        cmd.AddValue("test", "flent test: rrul_be or rrul", m_settings.test);
+        cmd.AddValue("length", "LENGTH: seconds of load", m_settings.length);
+        cmd.AddValue("delay", "DELAY: seconds of idle before and after the load", m_settings.delay);
+        cmd.AddValue("step", "STEP_SIZE: seconds between samples", m_settings.step);
+        cmd.AddValue("bqlLimitMax",
+                     "BQL limit_max in bytes (0: the kernel's)",
+                     m_settings.bqlLimitMax);
+        cmd.AddValue("routerQueues", "the rangeley's TX queues (1 to 8)", m_settings.routerQueues);
+        cmd.AddValue("limit", "packet limit of codel and pie", m_settings.limit);
+    }
+
+    void Configure() override
+    {
+        const Settings& settings = m_settings;
         if (settings.test != "rrul_be" && settings.test != "rrul")
         {
             throw std::invalid_argument("--test=" + settings.test +
@@ -297,12 +293,11 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--limit=0 is out of range; accepted: 1 or more packets");
         }
-        std::stringstream items(configs);
-        for (std::string item; std::getline(items, item, ',');)
+        for (const std::string& item : SplitList(m_configs))
         {
-            list.push_back(ParseConfig(item, settings));
+            m_list.push_back(ParseConfig(item, settings));
         }
-        if (list.empty())
+        if (m_list.empty())
         {
             throw std::invalid_argument("--configs is empty; give at least one QDISC[+bql]");
         }
@@ -312,47 +307,48 @@ main(int argc, char* argv[])
         options.delay = settings.delay;
         options.stepSize = settings.step;
         FlentTest::Get(settings.test, options);
-    }
-    catch (const std::invalid_argument& error)
-    {
-        std::cerr << "gige-aqm-comparison: " << error.what() << std::endl;
-        return 1;
+        for (const EgressConfig& config : m_list)
+        {
+            AddRun(config.label, [config, settings]() { return Run(config, settings); });
+        }
     }
 
-    ParallelRunner runner(jobs);
-    NicTopologyHelper preset = NicTopologyHelper::Preset("nuc-rangeley-nuc");
-    std::cout << "flent " << settings.test << " over nuc -> rangeley -> nuc (LENGTH "
-              << settings.length << " s), " << list.size() << " configurations, "
-              << runner.GetJobs() << " at a time\n";
-    preset.Describe(std::cout);
-    std::cout << "(qdisc and BQL on every egress as each configuration says; rangeley "
-              << settings.routerQueues << " TX queues"
-              << (settings.bqlLimitMax ? ", BQL limit_max " + std::to_string(settings.bqlLimitMax)
-                                       : std::string())
-              << ")\n\n";
-    for (const EgressConfig& config : list)
+    void Describe(std::ostream& os) const override
     {
-        runner.Add(config.label, [config, settings]() { return Run(config, settings); });
+        os << "flent " << m_settings.test << " over nuc -> rangeley -> nuc (LENGTH "
+           << m_settings.length << " s), " << m_list.size() << " configurations, " << GetJobs()
+           << " at a time\n";
+        NicTopologyHelper::Preset("nuc-rangeley-nuc").Describe(os);
+        os << "(qdisc and BQL on every egress as each configuration says; rangeley "
+           << m_settings.routerQueues << " TX queues"
+           << (m_settings.bqlLimitMax ? ", BQL limit_max " + std::to_string(m_settings.bqlLimitMax)
+                                      : std::string())
+           << ")\n\n";
     }
-    std::vector<RunRecord> runs;
-    try
+
+    void Report(const std::vector<RunRecord>& runs, std::ostream& os) const override
     {
-        runs = runner.Run();
-        SaveRuns(runs, outputDir, db, std::cout);
+        SeedExperiment::Report(runs, os);
+        os << "\nSeed (nuc1 -> rangeley -> nuc2, GigE, 2014): cake wins on latency and "
+              "throughput; codel variants beat pie\non latency at even throughput; BQL is "
+              "needed to keep the hardware busy (limit 32000 much better than 8000).\n";
     }
-    catch (const std::exception& error)
+
+    bool Check(const std::vector<RunRecord>& runs) const override
     {
-        std::cerr << "gige-aqm-comparison: " << error.what() << std::endl;
-        return 1;
+        return CheckRuns(runs);
     }
-    std::cout << "\n";
-    RunSummary::PrintComparison(runs, std::cout);
-    std::cout << "\nSeed (nuc1 -> rangeley -> nuc2, GigE, 2014): cake wins on latency and "
-                 "throughput; codel variants beat pie\non latency at even throughput; BQL is "
-                 "needed to keep the hardware busy (limit 32000 much better than 8000).\n";
-    if (check && !Check(runs))
-    {
-        return 1;
-    }
-    return 0;
+
+  private:
+    Settings m_settings;                                               ///< the scenario
+    std::string m_configs{"pfifo_fast,fq_codel+bql,sfq+bql,cake+bql"}; ///< --configs
+    std::vector<EgressConfig> m_list;                                  ///< parsed --configs
+};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    return GigeAqmComparison().Main(argc, argv, __FILE__);
 }

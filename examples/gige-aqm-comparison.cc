@@ -49,18 +49,17 @@
  *    results were much better"; "Limited numbers of hardware queues (the rangeley has 8)
  *    hit the birthday problem"; "A packet limit of 1000 results in some tail drop behavior
  *    on pie and codel with offloads off. Upped it to 10000."
- * Here, in the default run (1 min 41 s on the 2-core development machine): pfifo_fast
- * without BQL keeps ping behind up to 1000 packets of qdisc plus the ring at each NUC (12.3 us
- * a packet at GigE): 9.3 ms at the median, 9.2 ms of it induced by the load, at 860 and
- * 888 Mbit/s; fq_codel, sfq and cake with BQL induce 0.37 to 0.45 ms at 914.5 Mbit/s each
- * way, about the line's goodput (1 Gbit/s x 1448 / (1538 + 42): each 1538-byte frame on the
- * wire shares it with half an 84-byte ACK of the other direction, 916.5 Mbit/s).
+ * The latency each configuration induces: pfifo_fast without BQL keeps ping behind up to
+ * 1000 packets of qdisc plus the ring at each NUC, 12.3 us a packet at GigE; fq_codel, sfq
+ * and cake with BQL serve the sparse ping first and leave it behind a few packets of ring, at
+ * about the line's goodput (1 Gbit/s x 1448 / (1538 + 42): each 1538-byte frame on the wire
+ * shares it with half an 84-byte ACK of the other direction, 916.5 Mbit/s).
  * --check asserts that each BQL configuration induces less than a third of pfifo_fast's
- * latency at 95% of its goodput or better. The seed's variants (BQL limit_max 8000 against 32000,
- * one TX queue against eight, a packet limit of 1000 against 10000) and how they compare are in the
- * manual's chapter on this seed. The model has no GSO/GRO and no CPU cost: the seed's remarks about
- * offloads and the rangeley "loafing" have no counterpart, and BQL's limit settles from the
- * modelled interrupt timing alone.
+ * latency at 95% of its goodput or better. The manual's chapter on this seed (Seed 002) has
+ * the measured numbers, the seed's variants (BQL limit_max 8000 against 32000, one TX queue
+ * against eight, a packet limit of 1000 against 10000) and how they compare. The model has no
+ * GSO/GRO and no CPU cost: the seed's remarks about offloads and the rangeley "loafing" have
+ * no counterpart, and BQL's limit settles from the modelled interrupt timing alone.
  */
 
 #include "ns3/core-module.h"

@@ -1,20 +1,30 @@
 #! /usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# Examples that ns-3's test.py runs as smoke tests: (command, run condition, valgrind
-# condition). Reduced durations keep them within seconds.
+# Examples that ns-3's test.py runs: (command, run condition, valgrind condition). Reduced
+# durations keep them within seconds. An entry with --check=1 asserts the example's result
+# (its header derives the check); the ones marked "smoke test" check the exit status only.
 
 cpp_examples = [
+    # The tutorial: --check asserts the upload goodput cake's accounting allows (its header).
+    ("debloat-tutorial --length=3 --check=1", "True", "False"),
+    # Smoke test: one configuration, exit status only.
     ("bql-latency-under-load --duration=3 --config=fq_codel+bql", "True", "False"),
     ("bql-latency-under-load --duration=8 --check=1", "True", "False"),
+    # Smoke tests: HTB in front of SFQ, and ns-3's PointToPointNetDevice; exit status only.
     ("bql-latency-under-load --duration=3 --config=sfq+bql+htb92", "True", "False"),
     ("bql-latency-under-load --duration=3 --device=p2p --ring=256 --config=fq_codel", "True", "False"),
+    # Smoke test: the benchmark's figures depend on the machine; exit status only.
     ("nic-benchmark --duration=1 --rate=100Mbps", "True", "False"),
+    # Smoke tests: flent-run with BQL, and with cake's ack-filter; exit status only (the flent.*
+    # tests load its files in the real flent).
     ("flent-run --test=rrul_be --length=2 --delay=1 --qdisc=fq_codel --bql=1 --db=none --progress=0", "True", "False"),
     ("flent-run --test=rrul_be --length=2 --delay=1 --rate=1Gbps --qdisc='cake bandwidth 50Mbit ack-filter' --db=none --progress=0", "True", "False"),
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1", "True", "False"),
-    ("wrt1200ac-cake --length=2 --delay=1 --floodLength=0.15 --db=none --check=1", "True", "False"),
+    ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1", "True", "False"),
+    ("wrt1200ac-cake-overhead --floodLength=0.15 --db=none --check=1", "True", "False"),
     ("wifi-ring-latency --length=30 --delay=2 --db=none --check=1", "True", "False"),
+    # Smoke test: the benchmark's figures depend on the machine; exit status only.
     ("qdisc-benchmark --packets=1000 --backlog=10", "True", "False"),
     ("netperf-rr --sizes=1400,14000 --streams=50 --length=1 --db=none --check=1", "True", "False"),
 ]

@@ -9,8 +9,7 @@
  * @ingroup debloat
  * What the two WRT1200AC cake experiments (wrt1200ac-cake-shaping.cc and
  * wrt1200ac-cake-overhead.cc) share: Ethernet's framing on the wire, the bytes cake charges
- * its shaper for an IP packet, the rig's line rate, and fixed random streams for the cake
- * queue discs the topology helper installs.
+ * its shaper for an IP packet and the rig's line rate.
  */
 
 #ifndef WRT1200AC_CAKE_COMMON_H
@@ -18,16 +17,12 @@
 
 #include "ns3/cake-config.h"
 #include "ns3/cake-overhead.h"
-#include "ns3/cake-queue-disc.h"
 #include "ns3/data-rate.h"
-#include "ns3/net-device.h"
 #include "ns3/nic-topology-helper.h"
-#include "ns3/traffic-control-layer.h"
 
 #include <algorithm>
 #include <sstream>
 #include <string>
-#include <vector>
 
 /// The WRT1200AC experiments' shared arithmetic.
 namespace wrt1200ac
@@ -84,25 +79,6 @@ inline double
 LineMbps()
 {
     return DataRate(NicTopologyHelper::Preset("wrt1200ac").RightLink(0).rate).GetBitRate() / 1e6;
-}
-
-/**
- * Gives the cake queue discs on these devices fixed random streams.
- * @param devices the devices
- * @param stream the first stream
- */
-inline void
-AssignCakeStreams(const std::vector<Ptr<NetDevice>>& devices, int64_t stream)
-{
-    for (const Ptr<NetDevice>& device : devices)
-    {
-        Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
-        if (Ptr<CakeQueueDisc> cake =
-                DynamicCast<CakeQueueDisc>(tc->GetRootQueueDiscOnDevice(device)))
-        {
-            stream += cake->AssignStreams(stream);
-        }
-    }
 }
 
 /**

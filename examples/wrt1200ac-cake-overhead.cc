@@ -238,11 +238,8 @@ RunFlood(const FloodCase& flood, const Settings& settings)
     const std::string cake = FloodQdisc(std::to_string(flood.overhead));
     NicTopologyHelper topology = FloodTopology(cake, settings.routerBql);
     topology.Install();
-    const int64_t streams = topology.AssignStreams(1);
+    topology.AssignStreams(1); // the stacks, the NICs, then the router egresses' cake
     Ptr<NetDevice> egress = topology.GetRightDevices(0).Get(0);
-    AssignCakeStreams(
-        {topology.GetLeftDevices(0).Get(1), topology.GetLeftDevices(1).Get(1), egress},
-        1 + streams);
 
     const Time start = Seconds(1);
     const Time measure = start + Seconds(settings.warmup);

@@ -62,6 +62,7 @@
 
 #include "wrt1200ac-cake-common.h"
 
+#include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
@@ -195,9 +196,7 @@ RunShaping(const std::string& rate, const Settings& settings)
     const std::string cake = ShapingQdisc(rate, settings);
     NicTopologyHelper topology = ShapingTopology(cake);
     topology.Install();
-    const int64_t streams = topology.AssignStreams(1);
-    AssignCakeStreams({topology.GetLeftDevices(0).Get(1), topology.GetRightDevices(0).Get(0)},
-                      1 + streams);
+    topology.AssignStreams(1); // the stacks, the NICs, then both router egresses' cake
 
     FlentTestOptions options;
     options.length = settings.length;

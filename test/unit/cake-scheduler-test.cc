@@ -42,8 +42,8 @@ using ns3::debloat::CakeFlowSet;
 using ns3::debloat::CakePacketSize;
 using ns3::debloat::CakeScheduler;
 
-/// A packet of the tests: an id.
-using Item = uint32_t;
+/// A packet of the tests: an id, used as its handle.
+using Item = CakeScheduler::Handle;
 
 /// A scheduler with recorded drops and a fixed random source.
 struct Fixture
@@ -54,8 +54,8 @@ struct Fixture
               config,
               1514,
               1,
-              [](Item&) { return false; },
-              [this](Item&& item, uint32_t len, CakeDropReason reason) {
+              [](Item) { return false; },
+              [this](Item item, uint32_t len, CakeDropReason reason) {
                   drops.push_back({item, reason});
                   droppedBytes += len;
               })
@@ -90,7 +90,7 @@ struct Fixture
         scheduler.Enqueue(now, where, id, size);
     }
 
-    CakeScheduler<Item> scheduler;                      ///< under test
+    CakeScheduler scheduler;                            ///< under test
     std::vector<std::pair<Item, CakeDropReason>> drops; ///< dropped items
     uint64_t droppedBytes{0};                           ///< their lengths
 };

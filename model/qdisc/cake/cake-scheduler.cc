@@ -43,13 +43,12 @@ CakeBufferLimit(uint64_t rate, uint64_t intervalUs, uint32_t memlimit, uint32_t 
     return static_cast<uint32_t>(std::min(limit, cap));
 }
 
-
 CakeScheduler::CakeScheduler(const CakeConfig& config,
-                                   uint32_t mtu,
-                                   uint64_t seed,
-                                   MarkCallback mark,
-                                   DropCallback drop,
-                                   AckViewCallback ackView)
+                             uint32_t mtu,
+                             uint64_t seed,
+                             MarkCallback mark,
+                             DropCallback drop,
+                             AckViewCallback ackView)
     : m_config(config),
       m_mtu(mtu),
       m_mark(std::move(mark)),
@@ -111,10 +110,7 @@ CakeScheduler::Drop(uint32_t tin, uint32_t queue, int32_t node, CakeDropReason r
 }
 
 void
-CakeScheduler::CheckDropState(uint32_t tin,
-                              uint32_t queue,
-                              const CakeFlow& flow,
-                              bool wasDropping)
+CakeScheduler::CheckDropState(uint32_t tin, uint32_t queue, const CakeFlow& flow, bool wasDropping)
 {
     if (m_observer.dropState && flow.cvars.dropping != wasDropping)
     {
@@ -445,10 +441,10 @@ CakeScheduler::DropOverflow(int64_t now)
 
 uint32_t
 CakeScheduler::AdvanceShaper(CakeTinData& tin,
-                                   uint32_t tinIndex,
-                                   const CakePacketPool::Node& node,
-                                   int64_t now,
-                                   bool drop)
+                             uint32_t tinIndex,
+                             const CakePacketPool::Node& node,
+                             int64_t now,
+                             bool drop)
 {
     const uint32_t len = node.adjustedLen;
     if (m_rate.rateNs)
@@ -511,51 +507,50 @@ void
 CakeScheduler::RetireEmptyFlow(CakeTinData& tin, int32_t index, int64_t now)
 {
     CakeFlow& flow = tin.flows[index];
-        // The queue was empty.
-        const bool wasDropping = flow.cvars.dropping;
-        if (CobaltQueueEmpty(flow.cvars, m_layout.tins[m_curTin].cparams, now))
+    // The queue was empty.
+    const bool wasDropping = flow.cvars.dropping;
+    if (CobaltQueueEmpty(flow.cvars, m_layout.tins[m_curTin].cparams, now))
+    {
+        tin.stats.unresponsiveFlows--;
+    }
+    CheckDropState(m_curTin, static_cast<uint32_t>(index), flow, wasDropping);
+    if (flow.cvars.pDrop || flow.cvars.count || now < flow.cvars.dropNext)
+    {
+        // Keep it on the decaying list until its state comes to rest.
+        tin.MoveTail(index, CakeListId::DECAYING);
+        if (flow.set == CakeFlowSet::BULK)
         {
-            tin.stats.unresponsiveFlows--;
+            tin.stats.bulkFlows--;
+            tin.DecSrcHostBulkFlowCount(flow, m_config.flowMode);
+            tin.DecDstHostBulkFlowCount(flow, m_config.flowMode);
+            tin.stats.decayingFlows++;
         }
-        CheckDropState(m_curTin, static_cast<uint32_t>(index), flow, wasDropping);
-        if (flow.cvars.pDrop || flow.cvars.count || now < flow.cvars.dropNext)
+        else if (flow.set == CakeFlowSet::SPARSE || flow.set == CakeFlowSet::SPARSE_WAIT)
         {
-            // Keep it on the decaying list until its state comes to rest.
-            tin.MoveTail(index, CakeListId::DECAYING);
-            if (flow.set == CakeFlowSet::BULK)
-            {
-                tin.stats.bulkFlows--;
-                tin.DecSrcHostBulkFlowCount(flow, m_config.flowMode);
-                tin.DecDstHostBulkFlowCount(flow, m_config.flowMode);
-                tin.stats.decayingFlows++;
-            }
-            else if (flow.set == CakeFlowSet::SPARSE ||
-                     flow.set == CakeFlowSet::SPARSE_WAIT)
-            {
-                tin.stats.sparseFlows--;
-                tin.stats.decayingFlows++;
-            }
-            flow.set = CakeFlowSet::DECAYING;
+            tin.stats.sparseFlows--;
+            tin.stats.decayingFlows++;
+        }
+        flow.set = CakeFlowSet::DECAYING;
+    }
+    else
+    {
+        tin.Unlink(index);
+        if (flow.set == CakeFlowSet::SPARSE || flow.set == CakeFlowSet::SPARSE_WAIT)
+        {
+            tin.stats.sparseFlows--;
+        }
+        else if (flow.set == CakeFlowSet::BULK)
+        {
+            tin.stats.bulkFlows--;
+            tin.DecSrcHostBulkFlowCount(flow, m_config.flowMode);
+            tin.DecDstHostBulkFlowCount(flow, m_config.flowMode);
         }
         else
         {
-            tin.Unlink(index);
-            if (flow.set == CakeFlowSet::SPARSE || flow.set == CakeFlowSet::SPARSE_WAIT)
-            {
-                tin.stats.sparseFlows--;
-            }
-            else if (flow.set == CakeFlowSet::BULK)
-            {
-                tin.stats.bulkFlows--;
-                tin.DecSrcHostBulkFlowCount(flow, m_config.flowMode);
-                tin.DecDstHostBulkFlowCount(flow, m_config.flowMode);
-            }
-            else
-            {
-                tin.stats.decayingFlows--;
-            }
-            flow.set = CakeFlowSet::NONE;
+            tin.stats.decayingFlows--;
         }
+        flow.set = CakeFlowSet::NONE;
+    }
 }
 
 std::optional<CakeScheduler::Handle>

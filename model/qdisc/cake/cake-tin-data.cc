@@ -31,44 +31,61 @@ CakeTinData::Ddst(CakeFlowMode mode)
     return Has(mode, CakeFlowMode::DUAL_DST);
 }
 
-void
-CakeTinData::IncSrcHostBulkFlowCount(const CakeFlow& flow, CakeFlowMode mode)
+namespace
 {
-    uint16_t& count = hosts[flow.srchost].srchostBulkFlows;
-    if (Dsrc(mode) && count < CAKE_QUEUES)
+
+/**
+ * The body of the kernel's four bulk flow count helpers, increment side.
+ * @param count srchost_bulk_flow_count or dsthost_bulk_flow_count
+ * @param kept cake_dsrc() or cake_ddst() of the flow mode
+ */
+void
+IncBulkFlowCount(uint16_t& count, bool kept)
+{
+    if (kept && count < CAKE_QUEUES)
     {
         count++;
     }
+}
+
+/**
+ * The decrement side.
+ * @param count srchost_bulk_flow_count or dsthost_bulk_flow_count
+ * @param kept cake_dsrc() or cake_ddst() of the flow mode
+ */
+void
+DecBulkFlowCount(uint16_t& count, bool kept)
+{
+    if (kept && count)
+    {
+        count--;
+    }
+}
+
+} // namespace
+
+void
+CakeTinData::IncSrcHostBulkFlowCount(const CakeFlow& flow, CakeFlowMode mode)
+{
+    IncBulkFlowCount(hosts[flow.srchost].srchostBulkFlows, Dsrc(mode));
 }
 
 void
 CakeTinData::DecSrcHostBulkFlowCount(const CakeFlow& flow, CakeFlowMode mode)
 {
-    uint16_t& count = hosts[flow.srchost].srchostBulkFlows;
-    if (Dsrc(mode) && count)
-    {
-        count--;
-    }
+    DecBulkFlowCount(hosts[flow.srchost].srchostBulkFlows, Dsrc(mode));
 }
 
 void
 CakeTinData::IncDstHostBulkFlowCount(const CakeFlow& flow, CakeFlowMode mode)
 {
-    uint16_t& count = hosts[flow.dsthost].dsthostBulkFlows;
-    if (Ddst(mode) && count < CAKE_QUEUES)
-    {
-        count++;
-    }
+    IncBulkFlowCount(hosts[flow.dsthost].dsthostBulkFlows, Ddst(mode));
 }
 
 void
 CakeTinData::DecDstHostBulkFlowCount(const CakeFlow& flow, CakeFlowMode mode)
 {
-    uint16_t& count = hosts[flow.dsthost].dsthostBulkFlows;
-    if (Ddst(mode) && count)
-    {
-        count--;
-    }
+    DecBulkFlowCount(hosts[flow.dsthost].dsthostBulkFlows, Ddst(mode));
 }
 
 uint32_t

@@ -13,24 +13,6 @@ namespace ns3
 namespace debloat
 {
 
-bool
-CakeTinData::Has(CakeFlowMode mode, CakeFlowMode bits)
-{
-    return (static_cast<uint8_t>(mode) & static_cast<uint8_t>(bits)) == static_cast<uint8_t>(bits);
-}
-
-bool
-CakeTinData::Dsrc(CakeFlowMode mode)
-{
-    return Has(mode, CakeFlowMode::DUAL_SRC);
-}
-
-bool
-CakeTinData::Ddst(CakeFlowMode mode)
-{
-    return Has(mode, CakeFlowMode::DUAL_DST);
-}
-
 namespace
 {
 
@@ -86,21 +68,6 @@ void
 CakeTinData::DecDstHostBulkFlowCount(const CakeFlow& flow, CakeFlowMode mode)
 {
     DecBulkFlowCount(hosts[flow.dsthost].dsthostBulkFlows, Ddst(mode));
-}
-
-uint32_t
-CakeTinData::HostLoad(const CakeFlow& flow, CakeFlowMode mode) const
-{
-    uint32_t hostLoad = 1;
-    if (Dsrc(mode))
-    {
-        hostLoad = std::max<uint32_t>(hostLoad, hosts[flow.srchost].srchostBulkFlows);
-    }
-    if (Ddst(mode))
-    {
-        hostLoad = std::max<uint32_t>(hostLoad, hosts[flow.dsthost].dsthostBulkFlows);
-    }
-    return hostLoad;
 }
 
 uint32_t

@@ -18,6 +18,7 @@
 
 #include "ns3/flow-dissector.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -166,11 +167,23 @@ class CakeTinData
      * @param bits mode bits
      * @return true when mode has all of them
      */
-    static bool Has(CakeFlowMode mode, CakeFlowMode bits);
+    static bool Has(CakeFlowMode mode, CakeFlowMode bits)
+    {
+        return (static_cast<uint8_t>(mode) & static_cast<uint8_t>(bits)) ==
+               static_cast<uint8_t>(bits);
+    }
+
     /// @param mode a flow mode @return cake_dsrc(): the mode keeps source host counts
-    static bool Dsrc(CakeFlowMode mode);
+    static bool Dsrc(CakeFlowMode mode)
+    {
+        return Has(mode, CakeFlowMode::DUAL_SRC);
+    }
+
     /// @param mode a flow mode @return cake_ddst(): the mode keeps destination host counts
-    static bool Ddst(CakeFlowMode mode);
+    static bool Ddst(CakeFlowMode mode)
+    {
+        return Has(mode, CakeFlowMode::DUAL_DST);
+    }
 
     /**
      * cake_hash(): the flow queue of a packet, with its hosts (re)assigned when the queue is
@@ -212,12 +225,25 @@ class CakeTinData
 
     /**
      * cake_get_flow_quantum()'s host_load: the larger of the flow's hosts' bulk flow counts
-     * that the mode keeps, at least 1.
+     * that the mode keeps, at least 1. (Inline: DRR++ refills call it dozens of times per
+     * packet under host fairness.)
      * @param flow the flow
      * @param mode the flow mode
      * @return the host load
      */
-    uint32_t HostLoad(const CakeFlow& flow, CakeFlowMode mode) const;
+    uint32_t HostLoad(const CakeFlow& flow, CakeFlowMode mode) const
+    {
+        uint32_t hostLoad = 1;
+        if (Dsrc(mode))
+        {
+            hostLoad = std::max<uint32_t>(hostLoad, hosts[flow.srchost].srchostBulkFlows);
+        }
+        if (Ddst(mode))
+        {
+            hostLoad = std::max<uint32_t>(hostLoad, hosts[flow.dsthost].dsthostBulkFlows);
+        }
+        return hostLoad;
+    }
 
     /**
      * list_move_tail() (and list_add_tail() from no list).

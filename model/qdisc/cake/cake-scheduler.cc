@@ -22,27 +22,6 @@ CakeEwma(uint64_t avg, uint64_t sample, uint32_t shift)
     return avg;
 }
 
-uint32_t
-CakeBufferLimit(uint64_t rate, uint64_t intervalUs, uint32_t memlimit, uint32_t mtu)
-{
-    uint64_t limit;
-    if (memlimit)
-    {
-        limit = memlimit;
-    }
-    else if (rate)
-    {
-        // 4 x the bytes of one interval, at least 4 MiB (do_div by USEC_PER_SEC / 4).
-        limit = std::max<uint64_t>(static_cast<uint32_t>(rate * intervalUs / 250000), 4U << 20);
-    }
-    else
-    {
-        limit = UINT32_MAX;
-    }
-    const uint64_t cap = std::max<uint64_t>(uint64_t{CAKE_PACKET_LIMIT} * mtu, memlimit);
-    return static_cast<uint32_t>(std::min(limit, cap));
-}
-
 CakeScheduler::CakeScheduler(const CakeConfig& config,
                              uint32_t mtu,
                              uint64_t seed,

@@ -35,9 +35,6 @@ namespace ns3
 namespace debloat
 {
 
-/// sch->limit of cake_init(): packets, used only in the buffer limit's upper bound.
-constexpr uint32_t CAKE_PACKET_LIMIT = 10240;
-
 /**
  * @ingroup debloat-qdisc
  * @brief Why CAKE dropped a packet.
@@ -373,16 +370,6 @@ class CakeScheduler
  * @return the new average
  */
 uint64_t CakeEwma(uint64_t avg, uint64_t sample, uint32_t shift);
-
-/**
- * cake_reconfigure()'s buffer limit.
- * @param rate bytes/s (0: unlimited)
- * @param intervalUs the rtt setting, us (q->interval)
- * @param memlimit the memlimit setting (0: none)
- * @param mtu psched_mtu()
- * @return buffer_limit, bytes
- */
-uint32_t CakeBufferLimit(uint64_t rate, uint64_t intervalUs, uint32_t memlimit, uint32_t mtu);
 
 } // namespace debloat
 } // namespace ns3

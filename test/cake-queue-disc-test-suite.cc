@@ -1313,6 +1313,231 @@ class CakePrintStatsTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The per-flow traces on CakeCobaltTestCase's shaped schedule: FlowMark, FlowDrop
+ * and CobaltDropState fire exactly at the slots derived there.
+ *
+ * "bandwidth 10Mbit besteffort", 170 packets of one flow queued at t = 0, one leaving per
+ * slot d = SLOT_NS (see CakeCobaltTestCase): the flow enters the dropping state at slot 5
+ * with count 1 and never leaves it in 160 slots (every later sojourn is longer still), so
+ * CobaltDropState fires once, at 5d, (tin 0, dropping, count 1). The CoDel signals come at
+ * slots 6, 64, 112 and 153: ECT(0) packets are marked, FlowMark fires at those four slot
+ * times with the marked packets (numbers 6, 64, 112, 153); not-ECT packets are dropped,
+ * FlowDrop fires at the same times with reason COBALT_DROP and packets 6, 65, 114, 156.
+ * Every event names tin 0 and the one queue the flow hashes to.
+ */
+class CakeTracesTestCase : public TestCase
+{
+  public:
+    CakeTracesTestCase()
+        : TestCase("Traces: FlowMark, FlowDrop and CobaltDropState at the COBALT schedule")
+    {
+    }
+
+  private:
+    /// One trace event.
+    struct Event
+    {
+        Time at;         ///< when
+        uint32_t tin;    ///< tin
+        uint32_t queue;  ///< flow queue
+        uint64_t uid;    ///< packet uid (marks, drops)
+        std::string why; ///< drop reason, or "enter"/"leave" with the count
+    };
+
+    /// @param events the log @param item the packet @param tin the tin @param queue the queue
+    /// @param reason the drop reason
+    static void Dropped(std::vector<Event>* events,
+                        Ptr<const QueueDiscItem> item,
+                        uint32_t tin,
+                        uint32_t queue,
+                        const char* reason)
+    {
+        events->push_back({Simulator::Now(), tin, queue, item->GetPacket()->GetUid(), reason});
+    }
+
+    /// @param events the log @param item the packet @param tin the tin @param queue the queue
+    static void Marked(std::vector<Event>* events,
+                       Ptr<const QueueDiscItem> item,
+                       uint32_t tin,
+                       uint32_t queue)
+    {
+        events->push_back({Simulator::Now(), tin, queue, item->GetPacket()->GetUid(), "mark"});
+    }
+
+    /// @param events the log @param tin the tin @param queue the queue
+    /// @param dropping entered (true) or left @param count COBALT's count
+    static void State(std::vector<Event>* events,
+                      uint32_t tin,
+                      uint32_t queue,
+                      bool dropping,
+                      uint32_t count)
+    {
+        events->push_back({Simulator::Now(),
+                           tin,
+                           queue,
+                           0,
+                           (dropping ? "enter " : "leave ") + std::to_string(count)});
+    }
+
+    void DoRun() override
+    {
+        Check(true);
+        Check(false);
+    }
+
+    /// @param ect whether the packets are ECT(0)
+    void Check(bool ect)
+    {
+        ShapedRun run("bandwidth 10Mbit besteffort");
+        std::vector<Event> signals;
+        std::vector<Event> states;
+        Ptr<CakeQueueDisc> cake = run.Cake();
+        NS_TEST_ASSERT_MSG_EQ(
+            cake->TraceConnectWithoutContext("FlowDrop", MakeBoundCallback(&Dropped, &signals)),
+            true,
+            "FlowDrop");
+        NS_TEST_ASSERT_MSG_EQ(
+            cake->TraceConnectWithoutContext("FlowMark", MakeBoundCallback(&Marked, &signals)),
+            true,
+            "FlowMark");
+        NS_TEST_ASSERT_MSG_EQ(
+            cake->TraceConnectWithoutContext("CobaltDropState", MakeBoundCallback(&State, &states)),
+            true,
+            "CobaltDropState");
+        std::vector<uint64_t> uids;
+        std::vector<Ptr<QueueDiscItem>> burst;
+        for (int i = 0; i < 170; ++i)
+        {
+            burst.push_back(MakeUdpItem("10.0.0.1", "10.0.0.9", 1000, 1500, ect ? TOS_BE_ECT0 : 0));
+            uids.push_back(burst.back()->GetPacket()->GetUid());
+        }
+        run.EnqueueAt(Seconds(0), burst);
+        run.RunUntil(NanoSeconds(159 * SLOT_NS + SLOT_NS / 2));
+
+        const std::vector<uint32_t> slots{6, 64, 112, 153};
+        const std::vector<uint32_t> packets =
+            ect ? std::vector<uint32_t>{6, 64, 112, 153} : std::vector<uint32_t>{6, 65, 114, 156};
+        NS_TEST_ASSERT_MSG_EQ(signals.size(), 4, "four CoDel signals");
+        NS_TEST_ASSERT_MSG_EQ(states.size(), 1, "one change of the dropping state");
+        const uint32_t queue = states[0].queue;
+        NS_TEST_EXPECT_MSG_LT(queue, CAKE_QUEUES, "a queue index");
+        NS_TEST_EXPECT_MSG_EQ(states[0].at, NanoSeconds(5 * SLOT_NS), "enters at slot 5");
+        NS_TEST_EXPECT_MSG_EQ(states[0].tin, 0, "tin 0");
+        NS_TEST_EXPECT_MSG_EQ(states[0].why, "enter 1", "enters with count 1");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            const Event& e = signals[i];
+            NS_TEST_EXPECT_MSG_EQ(e.at, NanoSeconds(slots[i] * SLOT_NS), "signal " << i);
+            NS_TEST_EXPECT_MSG_EQ(e.tin, 0, "signal " << i);
+            NS_TEST_EXPECT_MSG_EQ(e.queue, queue, "signal " << i);
+            NS_TEST_EXPECT_MSG_EQ(e.uid, uids[packets[i]], "signal " << i);
+            NS_TEST_EXPECT_MSG_EQ(e.why,
+                                  (ect ? std::string("mark") : CakeQueueDisc::COBALT_DROP),
+                                  "signal " << i);
+        }
+        run.Finish();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Options and the attributes are one configuration: setting Options sets the
+ * attributes its words name, at once; getting Options reads the attributes back as the tc
+ * words that differ from tc's defaults; a later attribute wins.
+ *
+ * "bandwidth 50Mbit autorate-ingress diffserv4 dual-srchost nat wash ingress ack-filter
+ * no-split-gso rtt 50ms ethernet memlimit 1500000 fwmark 0xff": Bandwidth 50 Mbit/s,
+ * AutorateIngress, Diffserv diffserv4, FlowMode dual-srchost, Nat, Wash, Ingress, AckFilter
+ * ack-filter, SplitGso false, Rtt 50 ms, `ethernet` = overhead 38, mpu 84, noatm and the
+ * overhead counted from the network header (Raw false), MemLimit 1500000, FwMark 255. Read
+ * back in cake_print_opt()'s order: "... rtt 50ms noatm overhead 38 mpu 84 memlimit 1500000b
+ * fwmark 0xff". Then Bandwidth set to 10 Mbit/s: Options starts "bandwidth 10Mbit" and the
+ * queue disc runs at 10000000 / 8 = 1250000 bytes/s. An attribute set before Options stays
+ * unless a word names it: Diffserv besteffort, then Options "nat", reads "besteffort nat".
+ */
+class CakeOptionsAttributesTestCase : public TestCase
+{
+  public:
+    CakeOptionsAttributesTestCase()
+        : TestCase("Options sets the attributes, reads them back; one configuration")
+    {
+    }
+
+  private:
+    /// @param cake the queue disc @param name an attribute @return its value as text
+    static std::string Get(Ptr<CakeQueueDisc> cake, const std::string& name)
+    {
+        StringValue value;
+        cake->GetAttribute(name, value);
+        return value.Get();
+    }
+
+    void DoRun() override
+    {
+        Ptr<CakeQueueDisc> cake = CreateObjectWithAttributes<CakeQueueDisc>(
+            "Options",
+            StringValue("bandwidth 50Mbit autorate-ingress diffserv4 dual-srchost nat wash "
+                        "ingress ack-filter no-split-gso rtt 50ms ethernet memlimit 1500000 "
+                        "fwmark 0xff"));
+        const std::map<std::string, std::string> expected = {
+            {"Bandwidth", "50000000bps"},
+            {"AutorateIngress", "true"},
+            {"Diffserv", "diffserv4"},
+            {"FlowMode", "dual-srchost"},
+            {"Nat", "true"},
+            {"Wash", "true"},
+            {"Ingress", "true"},
+            {"AckFilter", "ack-filter"},
+            {"SplitGso", "false"},
+            {"Overhead", "38"},
+            {"Mpu", "84"},
+            {"Atm", "noatm"},
+            {"Raw", "false"},
+            {"MemLimit", "1500000"},
+            {"FwMark", "255"},
+        };
+        for (const auto& [name, value] : expected)
+        {
+            NS_TEST_EXPECT_MSG_EQ(Get(cake, name), value, name);
+        }
+        TimeValue rtt;
+        cake->GetAttribute("Rtt", rtt);
+        NS_TEST_EXPECT_MSG_EQ(rtt.Get(), MilliSeconds(50), "Rtt");
+        NS_TEST_EXPECT_MSG_EQ(Get(cake, "Options"),
+                              "bandwidth 50Mbit autorate-ingress diffserv4 dual-srchost nat wash "
+                              "ingress ack-filter no-split-gso rtt 50ms noatm overhead 38 mpu 84 "
+                              "memlimit 1500000b fwmark 0xff",
+                              "Options read back");
+
+        cake->SetAttribute("Bandwidth", DataRateValue(DataRate("10Mbps")));
+        NS_TEST_EXPECT_MSG_EQ(Get(cake, "Options").rfind("bandwidth 10Mbit ", 0),
+                              0,
+                              "the later attribute wins");
+        cake->AssignStreams(1);
+        cake->Initialize();
+        NS_TEST_EXPECT_MSG_EQ(cake->GetConfig().rate, 1250000, "10 Mbit/s: 1250000 B/s");
+        NS_TEST_EXPECT_MSG_EQ((cake->GetConfig().diffserv == CakeDiffservMode::DIFFSERV4),
+                              true,
+                              "diffserv4");
+        cake->Dispose();
+
+        cake = CreateObjectWithAttributes<CakeQueueDisc>("Diffserv",
+                                                         StringValue("besteffort"),
+                                                         "Options",
+                                                         StringValue("nat"));
+        NS_TEST_EXPECT_MSG_EQ(Get(cake, "Options"), "besteffort nat", "attribute kept");
+        NS_TEST_EXPECT_MSG_EQ(Get(cake, "Nat"), "true", "nat");
+        cake->Dispose();
+
+        cake = CreateObject<CakeQueueDisc>();
+        NS_TEST_EXPECT_MSG_EQ(Get(cake, "Options"), "", "tc's defaults read back as nothing");
+        cake->Dispose();
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-cake-queue-disc suite.
  */
 class CakeQueueDiscTestSuite : public TestSuite
@@ -1332,6 +1557,8 @@ class CakeQueueDiscTestSuite : public TestSuite
         AddTestCase(new CakePrintStatsTestCase(), compat::TEST_QUICK);
         AddTestCase(new CakeGsoTestCase(), compat::TEST_QUICK);
         AddTestCase(new CakeAckFilterTestCase(), compat::TEST_QUICK);
+        AddTestCase(new CakeTracesTestCase(), compat::TEST_QUICK);
+        AddTestCase(new CakeOptionsAttributesTestCase(), compat::TEST_QUICK);
     }
 };
 

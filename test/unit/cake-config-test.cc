@@ -32,6 +32,7 @@ using ns3::debloat::CakeDiffservMode;
 using ns3::debloat::CakeDiffservName;
 using ns3::debloat::CakeFlowMode;
 using ns3::debloat::CakeFlowModeName;
+using ns3::debloat::FormatCakeOptionChanges;
 using ns3::debloat::FormatCakeOptions;
 using ns3::debloat::ParseCakeOptions;
 using ns3::debloat::UsesNetworkOffset;
@@ -502,6 +503,29 @@ TEST(CakeConfig, FormatEveryOptionalWord)
     EXPECT_EQ(FormatCakeOptions(Parsed("memlimit 1500000 overhead -4")),
               "bandwidth unlimited diffserv3 triple-isolate nonat nowash no-ack-filter "
               "split-gso rtt 100ms noatm overhead -4 memlimit 1500000b");
+}
+
+TEST(CakeConfig, FormatsOnlyTheChangedSettings)
+{
+    // The settings of FormatCakeOptions() that are not among the defaults' ("bandwidth
+    // unlimited", "diffserv3", "triple-isolate", "nonat", "nowash", "no-ack-filter",
+    // "split-gso", "rtt 100ms" and the link-layer group "raw overhead 0"), in its order.
+    EXPECT_EQ(FormatCakeOptionChanges(CakeConfig{}), "");
+    EXPECT_EQ(FormatCakeOptionChanges(Parsed("rtt 50ms nat bandwidth 50Mbit")),
+              "bandwidth 50Mbit nat rtt 50ms");
+    // The link-layer words form one setting, printed whole when it differs: overhead 38
+    // counts from the network header ("noatm overhead 38"); raw with an mpu keeps "raw
+    // overhead 0" in front of "mpu 64".
+    EXPECT_EQ(FormatCakeOptionChanges(Parsed("overhead 38")), "noatm overhead 38");
+    EXPECT_EQ(FormatCakeOptionChanges(Parsed("mpu 64")), "raw overhead 0 mpu 64");
+    EXPECT_EQ(FormatCakeOptionChanges(Parsed("ethernet besteffort memlimit 1500000")),
+              "besteffort noatm overhead 38 mpu 84 memlimit 1500000b");
+    // Parsed over the defaults, the text gives the settings back.
+    const CakeConfig config = Parsed("bandwidth 20Mbit autorate-ingress flows wash ingress "
+                                     "ack-filter-aggressive no-split-gso rtt 1s atm overhead 36 "
+                                     "fwmark 0xff00");
+    EXPECT_EQ(FormatCakeOptions(Parsed(FormatCakeOptionChanges(config))),
+              FormatCakeOptions(config));
 }
 
 } // namespace

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <gtest/gtest.h>
 #include <map>
+#include <ostream>
 #include <vector>
 
 namespace
@@ -39,11 +40,12 @@ using ns3::debloat::CakeDiffservMode;
 using ns3::debloat::CakeDropReason;
 using ns3::debloat::CakeFlowMode;
 using ns3::debloat::CakeFlowSet;
+using ns3::debloat::CakeObserver;
 using ns3::debloat::CakePacketSize;
 using ns3::debloat::CakeScheduler;
 
-/// A packet of the tests: an id.
-using Item = uint32_t;
+/// A packet of the tests: an id, used as its handle.
+using Item = CakeScheduler::Handle;
 
 /// A scheduler with recorded drops and a fixed random source.
 struct Fixture
@@ -54,8 +56,8 @@ struct Fixture
               config,
               1514,
               1,
-              [](Item&) { return false; },
-              [this](Item&& item, uint32_t len, CakeDropReason reason) {
+              [](Item) { return false; },
+              [this](Item item, uint32_t len, CakeDropReason reason) {
                   drops.push_back({item, reason});
                   droppedBytes += len;
               })
@@ -90,7 +92,7 @@ struct Fixture
         scheduler.Enqueue(now, where, id, size);
     }
 
-    CakeScheduler<Item> scheduler;                      ///< under test
+    CakeScheduler scheduler;                            ///< under test
     std::vector<std::pair<Item, CakeDropReason>> drops; ///< dropped items
     uint64_t droppedBytes{0};                           ///< their lengths
 };
@@ -438,6 +440,169 @@ TEST(CakeScheduler, EveryPacketAccountedFor)
     {
         EXPECT_EQ(count, 1) << "item " << item;
     }
+}
+
+/// One observer event: kind ('D' drop, 'M' mark, 'S' dropping state), tin, queue, and
+/// handle (D, M) or dropping flag (S), reason (D) or count (S).
+struct Event
+{
+    char kind;      ///< event kind
+    uint32_t tin;   ///< tin
+    uint32_t queue; ///< flow queue
+    uint32_t value; ///< handle, or dropping flag
+    uint32_t extra; ///< reason, or count
+
+    /// @param other another event @return equal
+    bool operator==(const Event& other) const
+    {
+        return kind == other.kind && tin == other.tin && queue == other.queue &&
+               value == other.value && extra == other.extra;
+    }
+};
+
+/// @param os a stream @param e an event @return os
+std::ostream&
+operator<<(std::ostream& os, const Event& e)
+{
+    return os << e.kind << " tin " << e.tin << " queue " << e.queue << " " << e.value << " "
+              << e.extra;
+}
+
+/// @param events where to record @return an observer recording every event
+CakeObserver
+Recorder(std::vector<Event>& events)
+{
+    CakeObserver observer;
+    observer.drop = [&events](uint32_t tin, uint32_t queue, Item item, CakeDropReason reason) {
+        events.push_back({'D', tin, queue, item, static_cast<uint32_t>(reason)});
+    };
+    observer.mark = [&events](uint32_t tin, uint32_t queue, Item item) {
+        events.push_back({'M', tin, queue, item, 0});
+    };
+    observer.dropState = [&events](uint32_t tin, uint32_t queue, bool dropping, uint32_t count) {
+        events.push_back({'S', tin, queue, dropping ? 1U : 0U, count});
+    };
+    return observer;
+}
+
+TEST(CakeScheduler, BulkCountsFollowFlowsOntoTheOldList)
+{
+    // dual-srchost, unlimited (flow_quantum 1514): flows A (hash 1: ids 0..2) and B (hash 2:
+    // ids 10..12) of one source host, 1514-byte packets, all at t = 0. A new flow's deficit
+    // is 1514 * 65535 >> 16 = 1513.
+    // Dequeue 1: A (new list) sends 0, deficit 1513 - 1514 = -1; no bulk flows yet.
+    // Dequeue 2: A is out of deficit with packets: sparse -> bulk, host count 1, A to the old
+    //            list; B (new list) sends 10, deficit -1.
+    // Dequeue 3: B goes bulk: host count 2; A (refilled to 1512 or 1513) sends 1.
+    // dual-srchost keeps no destination counts: those stay 0.
+    Fixture f(Besteffort(0, CakeFlowMode::DUAL_SRC));
+    for (Item i = 0; i < 3; ++i)
+    {
+        f.Add(0, i, 1514, 1, 0xA);
+    }
+    for (Item i = 10; i < 13; ++i)
+    {
+        f.Add(0, i, 1514, 2, 0xA);
+    }
+    const uint32_t host = f.scheduler.GetFlowStats(0, 1).srchost;
+    EXPECT_EQ(f.scheduler.GetFlowStats(0, 2).srchost, host);
+    const uint32_t dst = f.scheduler.GetFlowStats(0, 1).dsthost;
+    EXPECT_EQ(f.scheduler.Dequeue(0), std::optional<Item>(0));
+    EXPECT_EQ(f.scheduler.GetHostBulkCounts(0, host).first, 0U);
+    EXPECT_EQ(f.scheduler.Dequeue(0), std::optional<Item>(10));
+    EXPECT_EQ(f.scheduler.GetHostBulkCounts(0, host).first, 1U);
+    EXPECT_EQ(f.scheduler.Dequeue(0), std::optional<Item>(1));
+    EXPECT_EQ(f.scheduler.GetHostBulkCounts(0, host).first, 2U);
+    EXPECT_EQ(f.scheduler.GetHostBulkCounts(0, dst).second, 0U);
+    EXPECT_EQ(f.scheduler.GetTinStats(0).bulkFlows, 2U);
+}
+
+TEST(CakeScheduler, ObserverSeesOverflowDrop)
+{
+    // The MemlimitDropsFromTheFattestFlow scenario: the overflow drop of packet 0 from queue 1
+    // of tin 0. cake_drop() first runs cobalt_queue_full() on the victim, which enters the
+    // dropping state with count 1 (the S event), then drops (the D event, reason OVERLIMIT).
+    CakeConfig config = Besteffort(0);
+    config.memlimit = 10000;
+    Fixture f(config);
+    std::vector<Event> events;
+    f.scheduler.SetObserver(Recorder(events));
+    for (Item i = 0; i < 6; ++i)
+    {
+        f.Add(0, i, 1000, 1);
+    }
+    for (Item i = 10; i < 14; ++i)
+    {
+        f.Add(0, i, i == 13 ? 1500 : 1000, 2);
+    }
+    const std::vector<Event> expected = {
+        {'S', 0, 1, 1, 1},
+        {'D', 0, 1, 0, static_cast<uint32_t>(CakeDropReason::OVERLIMIT)},
+    };
+    EXPECT_EQ(events, expected);
+    ASSERT_EQ(f.drops.size(), 1U);
+}
+
+TEST(CakeScheduler, ObserverSeesCobaltEnterAndLeaveDropping)
+{
+    // besteffort, unlimited: target 5 ms, interval 100 ms, mtu_time 0 (no rate). Queue 1
+    // holds ids 0 and 1 (enqueued at 0) and 2 (at 9 ms), 100 bytes each; dequeued at 10 ms.
+    // The mark callback fails (not ECN-capable), so CoDel signals are drops.
+    // - id 0: sojourn 10 ms > 5 ms: cobalt_should_drop() enters dropping, count 0 -> 1, and
+    //   drop_next = cobalt_control(now, interval, rec_inv_sqrt) = now, because
+    //   cobalt_vars_init() leaves rec_inv_sqrt 0; next_due was false (count was 0), so the
+    //   packet passes: S(true, 1).
+    // - id 1 (next Dequeue): count 1 and now - drop_next = 0 >= 0: due, and not the last
+    //   packet: dropped, D(1, CONGESTED), count 2; cake_dequeue() goes on to the next packet:
+    // - id 2: sojourn 1 ms <= target: dropping ends with count 2: S(false, 2); it passes.
+    Fixture f(Besteffort(0));
+    std::vector<Event> events;
+    f.scheduler.SetObserver(Recorder(events));
+    f.Add(0, 0, 100, 1);
+    f.Add(0, 1, 100, 1);
+    f.Add(9000000, 2, 100, 1);
+    EXPECT_EQ(f.scheduler.Dequeue(10000000), std::optional<Item>(0));
+    EXPECT_EQ(f.scheduler.Dequeue(10000000), std::optional<Item>(2));
+    const std::vector<Event> expected = {
+        {'S', 0, 1, 1, 1},
+        {'D', 0, 1, 1, static_cast<uint32_t>(CakeDropReason::CONGESTED)},
+        {'S', 0, 1, 0, 2},
+    };
+    EXPECT_EQ(events, expected);
+    ASSERT_EQ(f.drops.size(), 1U);
+    EXPECT_EQ(f.drops[0].first, 1U);
+}
+
+TEST(CakeScheduler, ObserverSeesMark)
+{
+    // Queue 1 of tin 0 holds ids 0 and 1 (at 0), ECN-capable (the mark callback succeeds).
+    // id 0 at 10 ms: enters dropping with count 1 and drop_next = 10 ms (rec_inv_sqrt is 0
+    // until the first signal). id 1 at 200 ms: sojourn 200 ms over target and drop_next
+    // passed: a CoDel signal, which
+    // INET_ECN_set_ce() turns into a mark: M(handle 1), no drop; tin_ecn_mark 1.
+    std::vector<Item> dropped;
+    CakeScheduler scheduler(
+        Besteffort(0),
+        1514,
+        1,
+        [](Item) { return true; },
+        [&dropped](Item item, uint32_t, CakeDropReason) { dropped.push_back(item); });
+    std::vector<Event> events;
+    scheduler.SetObserver(Recorder(events));
+    CakeClassification where;
+    where.flowHash = 1;
+    CakePacketSize size;
+    size.len = 100;
+    size.networkOffset = 14;
+    size.truesize = 100;
+    scheduler.Enqueue(0, where, 0, size);
+    scheduler.Enqueue(0, where, 1, size);
+    EXPECT_EQ(scheduler.Dequeue(10000000), std::optional<Item>(0));
+    EXPECT_EQ(scheduler.Dequeue(200000000), std::optional<Item>(1));
+    const std::vector<Event> expected = {{'S', 0, 1, 1, 1}, {'M', 0, 1, 1, 0}};
+    EXPECT_EQ(events, expected);
+    EXPECT_TRUE(dropped.empty());
+    EXPECT_EQ(scheduler.GetTinStats(0).ecnMarked, 1U);
 }
 
 } // namespace

@@ -12,9 +12,12 @@
 
 #include "ns3/tc-options.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <optional>
+#include <set>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -500,6 +503,69 @@ FormatCakeOptions(const CakeConfig& config)
     for (const auto& word : words)
     {
         text += (text.empty() ? "" : " ") + word;
+    }
+    return text;
+}
+
+namespace
+{
+
+/**
+ * Splits FormatCakeOptions() text into its settings: a word with its value ("rtt 100ms"),
+ * and the link-layer words (raw, atm, ptm, noatm, overhead N, mpu N) as one setting, since
+ * q_cake.c applies them together.
+ * @param text the options
+ * @return the settings in order
+ */
+std::vector<std::string>
+CakeSettings(const std::string& text)
+{
+    static const std::set<std::string> withValue =
+        {"bandwidth", "rtt", "overhead", "mpu", "memlimit", "fwmark"};
+    static const std::set<std::string> linkLayer =
+        {"raw", "atm", "ptm", "noatm", "overhead", "mpu"};
+    std::istringstream in(text);
+    std::vector<std::string> settings;
+    int64_t linkLayerAt = -1;
+    for (std::string word; in >> word;)
+    {
+        std::string setting = word;
+        if (withValue.count(word))
+        {
+            std::string value;
+            in >> value;
+            setting += " " + value;
+        }
+        if (!linkLayer.count(word))
+        {
+            settings.push_back(setting);
+        }
+        else if (linkLayerAt < 0)
+        {
+            linkLayerAt = static_cast<int64_t>(settings.size());
+            settings.push_back(setting);
+        }
+        else
+        {
+            settings[linkLayerAt] += " " + setting;
+        }
+    }
+    return settings;
+}
+
+} // namespace
+
+std::string
+FormatCakeOptionChanges(const CakeConfig& config)
+{
+    const std::vector<std::string> defaults = CakeSettings(FormatCakeOptions(CakeConfig{}));
+    std::string text;
+    for (const std::string& setting : CakeSettings(FormatCakeOptions(config)))
+    {
+        if (std::find(defaults.begin(), defaults.end(), setting) == defaults.end())
+        {
+            text += (text.empty() ? "" : " ") + setting;
+        }
     }
     return text;
 }

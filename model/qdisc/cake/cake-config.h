@@ -159,6 +159,19 @@ void ParseCakeOptions(CakeConfig& config, const std::string& options);
  */
 std::string FormatCakeOptions(const CakeConfig& config);
 
+/**
+ * The settings of FormatCakeOptions() that differ from tc's defaults (those of CakeConfig{}),
+ * in the same order: what `tc qdisc add ... cake` needs to be given to produce the config.
+ * The link-layer words (raw, atm, ptm, noatm, overhead N, mpu N) count as one setting,
+ * printed whole when any of them differs. E.g. the defaults give "", bandwidth 50 Mbit/s
+ * with nat gives "bandwidth 50Mbit nat", and overhead 38 gives "noatm overhead 38".
+ * Parsed over CakeConfig{} (ParseCakeOptions()), the text gives config back, up to tc's
+ * rounding of rates, sizes and times.
+ * @param config the settings
+ * @return the words, or "" when config is tc's default
+ */
+std::string FormatCakeOptionChanges(const CakeConfig& config);
+
 /// @param mode a tin preset @return its tc word ("diffserv3")
 /// (q_cake.c's diffserv_names[]; a value outside the enum gives tc's "(?diffserv?)")
 const char* CakeDiffservName(CakeDiffservMode mode);

@@ -160,13 +160,30 @@ CakeQueueDisc::GetTypeId()
                           EnumValue(NOATM),
                           compat::MakeEnumAccessor<Atm>(&CakeQueueDisc::m_atm),
                           MakeEnumChecker(NOATM, "noatm", ATM, "atm", PTM, "ptm"))
-            .AddAttribute("Options",
-                          "tc-cake options as one string, e.g. \"bandwidth 50Mbit diffserv4 "
-                          "dual-srchost nat ack-filter overhead 38 mpu 84\"; applied over the "
-                          "attributes",
-                          StringValue(""),
-                          MakeStringAccessor(&CakeQueueDisc::m_options),
-                          MakeStringChecker());
+            .AddAttribute(
+                "Options",
+                "tc-cake options as one string, e.g. \"bandwidth 50Mbit diffserv4 "
+                "dual-srchost nat ack-filter overhead 38 mpu 84\": setting it "
+                "parses the words over the current attributes and sets the "
+                "attributes they name; getting it gives the effective options as "
+                "tc prints them",
+                StringValue(""),
+                MakeStringAccessor(&CakeQueueDisc::SetOptions, &CakeQueueDisc::GetOptions),
+                MakeStringChecker())
+            .AddTraceSource("FlowDrop",
+                            "A packet dropped from a flow queue: the packet, its tin, its "
+                            "queue (0..1023) and the drop reason",
+                            MakeTraceSourceAccessor(&CakeQueueDisc::m_flowDropTrace),
+                            "ns3::debloat::CakeQueueDisc::FlowDropTracedCallback")
+            .AddTraceSource("FlowMark",
+                            "A packet CE-marked by COBALT: the packet, its tin and its queue",
+                            MakeTraceSourceAccessor(&CakeQueueDisc::m_flowMarkTrace),
+                            "ns3::debloat::CakeQueueDisc::FlowMarkTracedCallback")
+            .AddTraceSource("CobaltDropState",
+                            "A flow queue's COBALT state entered or left the dropping state: "
+                            "tin, queue, dropping (true: entered) and count after the change",
+                            MakeTraceSourceAccessor(&CakeQueueDisc::m_dropStateTrace),
+                            "ns3::debloat::CakeQueueDisc::DropStateTracedCallback");
     return tid;
 }
 
@@ -235,11 +252,72 @@ CakeQueueDisc::BuildConfig() const
     config.linkLayer.atm = static_cast<CakeAtmMode>(m_atm);
     config.linkLayer.overheadSet = !m_raw;
     config.linkLayer.raw = m_raw;
-    if (!m_options.empty())
-    {
-        ParseCakeOptions(config, m_options);
-    }
     return config;
+}
+
+void
+CakeQueueDisc::ApplyConfig(const CakeConfig& config)
+{
+    m_bandwidth = DataRate(config.rate * 8);
+    m_autorateIngress = config.autorateIngress;
+    m_rtt = NanoSeconds(static_cast<int64_t>(config.intervalNs));
+    m_diffserv = static_cast<Diffserv>(config.diffserv);
+    m_flowMode = static_cast<FlowMode>(config.flowMode);
+    m_nat = config.nat;
+    m_wash = config.wash;
+    m_ingress = config.ingress;
+    m_ackFilter = static_cast<AckFilter>(config.ackFilter);
+    m_splitGso = config.splitGso;
+    m_memlimit = config.memlimit;
+    m_fwmark = config.fwmark;
+    m_overhead = config.linkLayer.overhead;
+    m_mpu = config.linkLayer.mpu;
+    m_atm = static_cast<Atm>(config.linkLayer.atm);
+    // Only whether the overhead applies from the network header on has an effect
+    // (UsesNetworkOffset()); Raw is its negation.
+    m_raw = !UsesNetworkOffset(config.linkLayer);
+}
+
+bool
+CakeQueueDisc::SameEffect(const CakeConfig& a, const CakeConfig& b)
+{
+    return a.rate == b.rate && a.autorateIngress == b.autorateIngress && a.targetNs == b.targetNs &&
+           a.intervalNs == b.intervalNs && a.diffserv == b.diffserv && a.flowMode == b.flowMode &&
+           a.nat == b.nat && a.wash == b.wash && a.ingress == b.ingress &&
+           a.ackFilter == b.ackFilter && a.splitGso == b.splitGso && a.memlimit == b.memlimit &&
+           a.fwmark == b.fwmark && a.linkLayer.overhead == b.linkLayer.overhead &&
+           a.linkLayer.mpu == b.linkLayer.mpu && a.linkLayer.atm == b.linkLayer.atm &&
+           UsesNetworkOffset(a.linkLayer) == UsesNetworkOffset(b.linkLayer);
+}
+
+void
+CakeQueueDisc::SetOptions(std::string options)
+{
+    NS_LOG_FUNCTION(this << options);
+    // cake_parse_opt() over the current settings, as `tc qdisc change` works on the kernel's.
+    CakeConfig config = BuildConfig();
+    try
+    {
+        ParseCakeOptions(config, options);
+    }
+    catch (const std::invalid_argument& error)
+    {
+        NS_ABORT_MSG("CakeQueueDisc: " << error.what());
+    }
+    ApplyConfig(config);
+    NS_ABORT_MSG_UNLESS(SameEffect(BuildConfig(), config),
+                        "CakeQueueDisc: options \"" << options
+                                                    << "\" have no attribute equivalent");
+    NS_LOG_INFO("Options \"" << options << "\" set the attributes to \""
+                             << FormatCakeOptions(config) << "\"");
+}
+
+std::string
+CakeQueueDisc::GetOptions() const
+{
+    // Only what differs from tc's defaults, so that an Options string of tc's words reads
+    // back as given (in tc's order and spelling).
+    return FormatCakeOptionChanges(BuildConfig());
 }
 
 bool
@@ -252,26 +330,37 @@ CakeQueueDisc::CheckConfig()
     NS_ABORT_MSG_IF(GetNPacketFilters() > 0,
                     "CakeQueueDisc: packet filters are not supported (tc filters that "
                     "override cake's flow or host are not modelled)");
-    try
-    {
-        m_config = BuildConfig();
-    }
-    catch (const std::invalid_argument& error)
-    {
-        NS_ABORT_MSG("CakeQueueDisc: " << error.what());
-    }
+    m_config = BuildConfig();
+    NS_LOG_INFO("Configuration: " << FormatCakeOptions(m_config));
     Ptr<NetDeviceQueueInterface> ndqi = GetNetDeviceQueueInterface();
     Ptr<NetDevice> device = ndqi ? ndqi->GetObject<NetDevice>() : nullptr;
     const uint32_t mtu = PschedMtu(device);
 
-    auto mark = [this](Item& item) { return Mark(m_list->Get(item), COBALT_MARK); };
-    auto drop = [this](Item&& item, uint32_t, CakeDropReason reason) {
-        DropQueued(std::move(item), reason);
+    auto mark = [this](Item item) {
+        const bool marked = Mark(m_list->Get(item), COBALT_MARK);
+        NS_LOG_LOGIC("COBALT " << (marked ? "marked" : "could not mark") << " handle " << item);
+        return marked;
     };
-    auto ackView = [this](const Item& item) -> const CakeAckPacket* {
+    auto drop = [this](Item item, uint32_t, CakeDropReason reason) { DropQueued(item, reason); };
+    auto ackView = [this](Item item) -> const CakeAckPacket* {
         return m_isAck[item] ? &m_ackViews[item] : nullptr;
     };
-    m_scheduler = std::make_unique<CakeScheduler<Item>>(m_config, mtu, 0, mark, drop, ackView);
+    m_scheduler = std::make_unique<CakeScheduler>(m_config, mtu, 0, mark, drop, ackView);
+    CakeObserver observer;
+    observer.drop = [this](uint32_t tin, uint32_t queue, Item item, CakeDropReason reason) {
+        NS_LOG_INFO("Drop from tin " << tin << " queue " << queue << ": " << ReasonString(reason));
+        m_flowDropTrace(m_list->Get(item), tin, queue, ReasonString(reason));
+    };
+    observer.mark = [this](uint32_t tin, uint32_t queue, Item item) {
+        NS_LOG_INFO("CE mark in tin " << tin << " queue " << queue);
+        m_flowMarkTrace(m_list->Get(item), tin, queue);
+    };
+    observer.dropState = [this](uint32_t tin, uint32_t queue, bool dropping, uint32_t count) {
+        NS_LOG_LOGIC("Tin " << tin << " queue " << queue << (dropping ? " enters" : " leaves")
+                            << " the dropping state, count " << count);
+        m_dropStateTrace(tin, queue, dropping, count);
+    };
+    m_scheduler->SetObserver(std::move(observer));
 
     m_list = CreateObject<QueueDiscItemList>();
     m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, UINT32_MAX));
@@ -306,7 +395,7 @@ CakeQueueDisc::GetConfig() const
     return m_config;
 }
 
-const CakeScheduler<CakeQueueDisc::Item>&
+const CakeScheduler&
 CakeQueueDisc::GetScheduler() const
 {
     NS_ABORT_MSG_IF(!m_scheduler, "CakeQueueDisc: not initialized yet");
@@ -331,7 +420,7 @@ CakeQueueDisc::ReasonString(CakeDropReason reason)
 }
 
 void
-CakeQueueDisc::DropQueued(Item&& item, CakeDropReason reason)
+CakeQueueDisc::DropQueued(Item item, CakeDropReason reason)
 {
     // As FqCoDel does for a queued packet: out of the internal queue, then dropped.
     DropAfterDequeue(m_list->Take(item), ReasonString(reason));
@@ -369,6 +458,7 @@ CakeQueueDisc::Classify(const QueueDiscItem* item, const FlowKeys& keys) const
         }
     }
     where.tin = m_scheduler->SelectTin(keys.dscp, keys.etherType == ETHER_TYPE_ARP, mark);
+    NS_LOG_LOGIC("Tin " << where.tin << " for DSCP " << +keys.dscp << " mark " << mark);
     if (m_scheduler->NeedsFlowHash())
     {
         where.flowHash = FlowHash(keys, m_key0, m_key1);
@@ -443,6 +533,7 @@ CakeQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         uint8_t bytes[40 + 60];
         const size_t length = QueueDiscItemNetworkBytes(PeekPointer(item), bytes, sizeof(bytes));
         m_isAck[handle] = CakeAckPacketFromL3(bytes, length, m_ackViews[handle]);
+        NS_LOG_LOGIC("ACK filter candidate: " << (m_isAck[handle] ? "TCP" : "not TCP"));
     }
     // Drops this causes (an ACK, overflow, even this packet) reach DropQueued() at once.
     m_scheduler->Enqueue(Simulator::Now().GetNanoSeconds(),
@@ -464,6 +555,8 @@ CakeQueueDisc::EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification
         DropBeforeEnqueue(item, GSO_ERROR_DROP);
         return false;
     }
+    NS_LOG_LOGIC("split-gso: " << item->GetSize() << " bytes into " << segments.size()
+                               << " segments");
     m_scheduler->RecordMaxLen(where.tin, item->GetSize() + ETH_HLEN);
     // ns-3 counts every packet handed to Enqueue() as enqueued or dropped: the segments go
     // through Enqueue() themselves, and the super-packet is accounted as consumed by the split.
@@ -487,6 +580,7 @@ CakeQueueDisc::DoDequeue()
     ArmWatchdog();
     if (!item)
     {
+        NS_LOG_LOGIC((m_scheduler->GetQlen() ? "The shaper holds the queue" : "Nothing to send"));
         return nullptr;
     }
     return m_list->Take(*item);
@@ -497,6 +591,7 @@ CakeQueueDisc::ArmWatchdog()
 {
     if (const std::optional<int64_t> at = m_scheduler->TakeWatchdog())
     {
+        NS_LOG_LOGIC("Watchdog at " << *at << " ns");
         m_watchdog.Schedule(*at);
     }
 }
@@ -515,7 +610,7 @@ CakeQueueDisc::PrintStats(std::ostream& os)
     {
         return;
     }
-    const CakeScheduler<Item>& s = *m_scheduler;
+    const CakeScheduler& s = *m_scheduler;
     // cake_print_xstats(): global statistics (min values print as u16 ~0 before any packet).
     auto u16 = [](uint32_t v) { return std::min<uint32_t>(v, 65535); };
     os << " memory used: " << FormatTcSize(s.GetBufferMaxUsed()) << " of "
@@ -589,7 +684,7 @@ CakeQueueDisc::PrintClassStats(std::ostream& os) const
     {
         return;
     }
-    const CakeScheduler<Item>& s = *m_scheduler;
+    const CakeScheduler& s = *m_scheduler;
     const CakeTinLayout& layout = s.GetLayout();
     const int64_t now = Simulator::Now().GetNanoSeconds();
     // cake_walk(): classes are numbered in tin_order, 1024 per tin, from 1.

@@ -18,6 +18,7 @@
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/shaper-watchdog.h"
+#include "ns3/traced-callback.h"
 
 #include <memory>
 #include <ostream>
@@ -42,9 +43,15 @@ namespace debloat
  * GSO splitting, the watchdog that restarts the queue disc when the shaper allows, ns-3's
  * packet accounting, drop reasons and `tc -s qdisc` output.
  *
- * Configure it with the attributes, or with one tc-cake(8) string in "Options" (applied
- * over the attributes), e.g. "bandwidth 50Mbit diffserv4 dual-srchost nat ack-filter
- * overhead 38 mpu 84".
+ * Configure it with the attributes, or with one tc-cake(8) string in "Options", e.g.
+ * "bandwidth 50Mbit diffserv4 dual-srchost nat ack-filter overhead 38 mpu 84". The attributes
+ * are the one source of truth: setting Options parses its words at once over the current
+ * attributes and sets the attributes they name (a later SetAttribute() wins over an earlier
+ * Options), and getting Options returns the effective options as tc prints them
+ * (FormatCakeOptions() of the attributes).
+ *
+ * Traces per flow queue (fed by CakeScheduler's CakeObserver): FlowDrop, FlowMark and
+ * CobaltDropState.
  *
  * Lengths: the kernel's qdisc_pkt_len() includes the 14-byte Ethernet header, which ns-3
  * items do not carry; it is added (network offset 14), so `overhead 38` or `ethernet`
@@ -148,14 +155,46 @@ class CakeQueueDisc : public QueueDisc
      */
     static void ValidateOptions(const std::string& options);
 
-    /// @return the effective configuration (attributes with the Options string applied)
+    /// @return the configuration the queue disc was initialized with (from the attributes)
     const CakeConfig& GetConfig() const;
+
+    /**
+     * TracedCallback signature of FlowDrop.
+     * @param item the dropped packet
+     * @param tin its tin
+     * @param queue its flow queue, 0..1023
+     * @param reason the drop reason (COBALT_DROP, BLUE_DROP, OVERLIMIT_DROP, ACK_FILTER_DROP)
+     */
+    typedef void (*FlowDropTracedCallback)(Ptr<const QueueDiscItem> item,
+                                           uint32_t tin,
+                                           uint32_t queue,
+                                           const char* reason);
+    /**
+     * TracedCallback signature of FlowMark.
+     * @param item the CE-marked packet
+     * @param tin its tin
+     * @param queue its flow queue, 0..1023
+     */
+    typedef void (*FlowMarkTracedCallback)(Ptr<const QueueDiscItem> item,
+                                           uint32_t tin,
+                                           uint32_t queue);
+    /**
+     * TracedCallback signature of CobaltDropState.
+     * @param tin the tin
+     * @param queue the flow queue, 0..1023
+     * @param dropping true: entered the dropping state; false: left it
+     * @param count COBALT's count after the change
+     */
+    typedef void (*DropStateTracedCallback)(uint32_t tin,
+                                            uint32_t queue,
+                                            bool dropping,
+                                            uint32_t count);
 
     /// What the scheduler queues: the item's handle in the internal list.
     using Item = QueueDiscItemList::Handle;
 
     /// @return the scheduler (tins, flows, counters), once the queue disc is initialized
-    const CakeScheduler<Item>& GetScheduler() const;
+    const CakeScheduler& GetScheduler() const;
 
     /**
      * The truesize charged for a packet against the memory limit (see the class notes).
@@ -191,14 +230,30 @@ class CakeQueueDisc : public QueueDisc
      * @return false (the super-packet itself is not queued)
      */
     bool EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification& where);
-    /// @return the configuration from the attributes and Options
+    /// @return the configuration from the attributes
     CakeConfig BuildConfig() const;
+    /// Sets the attributes from a configuration. @param config the configuration
+    void ApplyConfig(const CakeConfig& config);
+    /**
+     * @param a a configuration
+     * @param b another
+     * @return true when they behave the same (the raw flag compared by its effect)
+     */
+    static bool SameEffect(const CakeConfig& a, const CakeConfig& b);
+    /**
+     * The Options attribute's setter: parses tc-cake words over the current attributes and
+     * sets the attributes; a bad word stops with a message naming it.
+     * @param options the words
+     */
+    void SetOptions(std::string options);
+    /// The Options attribute's getter. @return the effective options (FormatCakeOptions())
+    std::string GetOptions() const;
     /// Classifies an item: tin and the hashes the flow mode needs.
     CakeClassification Classify(const QueueDiscItem* item, const FlowKeys& keys) const;
     /// Clears the DSCP of an IP item, keeping ECN (cake_handle_diffserv() with wash).
     static void Wash(QueueDiscItem* item);
     /// Takes a queued item out of the internal list and drops it.
-    void DropQueued(Item&& item, CakeDropReason reason);
+    void DropQueued(Item item, CakeDropReason reason);
     /// Arms the watchdog if the scheduler asked.
     void ArmWatchdog();
     /// @param reason a scheduler reason @return its ns-3 reason string
@@ -221,20 +276,26 @@ class CakeQueueDisc : public QueueDisc
     bool m_raw;             ///< raw: no MAC-header stripping before adding the overhead
     uint32_t m_mpu;         ///< mpu
     Atm m_atm;              ///< atm mode
-    std::string m_options;  ///< the tc-style option string
 
-    CakeConfig m_config;                              ///< effective configuration
-    std::unique_ptr<CakeScheduler<Item>> m_scheduler; ///< the algorithm
-    Ptr<QueueDiscItemList> m_list;                    ///< accounting for ns-3's QueueDisc
-    std::vector<CakeAckPacket> m_ackViews;            ///< ACK filter's view per handle
-    std::vector<bool> m_isAck;                        ///< m_ackViews entry is valid
-    Ptr<UniformRandomVariable> m_uniform;             ///< seeds and hash keys
-    uint64_t m_key0{0};                               ///< flow hash key, first half
-    uint64_t m_key1{0};                               ///< flow hash key, second half
-    ShaperWatchdog m_watchdog;                        ///< qdisc_watchdog
-    bool m_enqueuingSegments{false};                  ///< inside EnqueueSegments()
-    CakeClassification m_segmentWhere;                ///< the segments' classification
-    uint64_t m_gsoSplits{0};                          ///< super-packets split
+    CakeConfig m_config;                        ///< effective configuration
+    std::unique_ptr<CakeScheduler> m_scheduler; ///< the algorithm
+    Ptr<QueueDiscItemList> m_list;              ///< accounting for ns-3's QueueDisc
+    std::vector<CakeAckPacket> m_ackViews;      ///< ACK filter's view per handle
+    std::vector<bool> m_isAck;                  ///< m_ackViews entry is valid
+    Ptr<UniformRandomVariable> m_uniform;       ///< seeds and hash keys
+    uint64_t m_key0{0};                         ///< flow hash key, first half
+    uint64_t m_key1{0};                         ///< flow hash key, second half
+    ShaperWatchdog m_watchdog;                  ///< qdisc_watchdog
+    bool m_enqueuingSegments{false};            ///< inside EnqueueSegments()
+    CakeClassification m_segmentWhere;          ///< the segments' classification
+    uint64_t m_gsoSplits{0};                    ///< super-packets split
+
+    /// FlowDrop: packet, tin, queue, reason
+    TracedCallback<Ptr<const QueueDiscItem>, uint32_t, uint32_t, const char*> m_flowDropTrace;
+    /// FlowMark: packet, tin, queue
+    TracedCallback<Ptr<const QueueDiscItem>, uint32_t, uint32_t> m_flowMarkTrace;
+    /// CobaltDropState: tin, queue, dropping, count
+    TracedCallback<uint32_t, uint32_t, bool, uint32_t> m_dropStateTrace;
 };
 
 } // namespace debloat

@@ -326,5 +326,26 @@ CakeTinName(const CakeTinLayout& layout, uint32_t tin)
     return tin < layout.tinCount ? layout.tins[tin].name : "";
 }
 
+uint32_t
+CakeBufferLimit(uint64_t rate, uint64_t intervalUs, uint32_t memlimit, uint32_t mtu)
+{
+    uint64_t limit;
+    if (memlimit)
+    {
+        limit = memlimit;
+    }
+    else if (rate)
+    {
+        // 4 x the bytes of one interval, at least 4 MiB (do_div by USEC_PER_SEC / 4).
+        limit = std::max<uint64_t>(static_cast<uint32_t>(rate * intervalUs / 250000), 4U << 20);
+    }
+    else
+    {
+        limit = UINT32_MAX;
+    }
+    const uint64_t cap = std::max<uint64_t>(uint64_t{CAKE_PACKET_LIMIT} * mtu, memlimit);
+    return static_cast<uint32_t>(std::min(limit, cap));
+}
+
 } // namespace debloat
 } // namespace ns3

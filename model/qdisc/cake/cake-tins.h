@@ -157,6 +157,19 @@ uint32_t CakeQuantumDiv(uint32_t hostLoad);
  */
 const char* CakeTinName(const CakeTinLayout& layout, uint32_t tin);
 
+/// sch->limit of cake_init(): packets, used only in the buffer limit's upper bound.
+constexpr uint32_t CAKE_PACKET_LIMIT = 10240;
+
+/**
+ * cake_reconfigure()'s buffer limit.
+ * @param rate bytes/s (0: unlimited)
+ * @param intervalUs the rtt setting, us (q->interval)
+ * @param memlimit the memlimit setting (0: none)
+ * @param mtu psched_mtu()
+ * @return buffer_limit, bytes
+ */
+uint32_t CakeBufferLimit(uint64_t rate, uint64_t intervalUs, uint32_t memlimit, uint32_t mtu);
+
 } // namespace debloat
 } // namespace ns3
 

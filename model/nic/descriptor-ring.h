@@ -8,7 +8,6 @@
 #define DESCRIPTOR_RING_H
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 namespace ns3
@@ -26,14 +25,15 @@ namespace debloat
  * packet moves through three states in order: posted (waiting for the hardware), fetched
  * (being sent, or sent and not yet reported), done (its descriptors written back, waiting
  * for the driver to clean them). Entries live in a fixed array with one slot per
- * descriptor, so nothing is allocated per packet.
- *
- * @tparam T what the driver keeps per packet (the skb)
+ * descriptor, so nothing is allocated per packet. What the ring keeps per packet is an
+ * integer of the driver's (NicDriver keeps the index of the slot that holds its skb).
  */
-template <typename T>
 class DescriptorRing
 {
   public:
+    /// What the driver keeps per packet.
+    using Item = uint32_t;
+
     /// What one Clean() reclaimed.
     struct Cleaned
     {
@@ -45,10 +45,7 @@ class DescriptorRing
     /**
      * @param size the number of descriptors, at least 1
      */
-    explicit DescriptorRing(uint32_t size)
-        : m_slots(size)
-    {
-    }
+    explicit DescriptorRing(uint32_t size);
 
     /// @return the number of descriptors (ethtool tx/rx)
     uint32_t GetSize() const
@@ -105,45 +102,23 @@ class DescriptorRing
      * @param bytes its length as the driver accounts it
      * @return false, and no change, if the descriptors are not free
      */
-    bool Post(T item, uint32_t descriptors, uint32_t bytes)
-    {
-        if (descriptors == 0 || descriptors > GetUnused() || m_packets == m_slots.size())
-        {
-            return false;
-        }
-        Slot& slot = m_slots[Index(m_packets)];
-        slot.item = std::move(item);
-        slot.descriptors = descriptors;
-        slot.bytes = bytes;
-        m_packets++;
-        m_usedDescriptors += descriptors;
-        m_bytes += bytes;
-        return true;
-    }
+    bool Post(Item item, uint32_t descriptors, uint32_t bytes);
 
     /**
      * The hardware takes the oldest posted packet. Requires GetPending() > 0.
      * @return that packet
      */
-    const T& Fetch()
-    {
-        const Slot& slot = m_slots[Index(m_done + m_fetched)];
-        m_fetched++;
-        return slot.item;
-    }
+    Item Fetch();
 
     /// The oldest fetched packet is done (its descriptors written back). Requires GetFetched() > 0.
-    void MarkDone()
-    {
-        m_fetched--;
-        m_done++;
-    }
+    void MarkDone();
 
     /**
      * The driver cleans up to maxPackets done packets, oldest first.
      * @param maxPackets the work limit
      * @param onCleaned called with each cleaned packet, oldest first
      * @return what was cleaned
+     * @tparam F the callback's type (a template so that the per-packet call inlines)
      */
     template <typename F>
     Cleaned Clean(uint32_t maxPackets, F&& onCleaned)
@@ -160,8 +135,8 @@ class DescriptorRing
             m_packets--;
             m_done--;
             m_head = (m_head + 1) % m_slots.size();
-            onCleaned(std::move(slot.item));
-            slot.item = T();
+            onCleaned(slot.item);
+            slot.item = 0;
         }
         return cleaned;
     }
@@ -170,7 +145,7 @@ class DescriptorRing
     /// One packet's slot.
     struct Slot
     {
-        T item{};                ///< the packet
+        Item item{0};            ///< the packet
         uint32_t descriptors{0}; ///< descriptors it uses
         uint32_t bytes{0};       ///< its accounted length
     };

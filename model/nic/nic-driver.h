@@ -52,7 +52,7 @@ class NicDriver
 {
   public:
     /// A descriptor ring of slot numbers.
-    using Ring = DescriptorRing<uint32_t>;
+    using Ring = DescriptorRing;
 
     /// The driver's and the hardware's settings (the profile plus ethtool).
     struct Config

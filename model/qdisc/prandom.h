@@ -38,23 +38,9 @@ class Prandom
      * Linux, seed bit 32 reaches only bit 0 of i, which no component keeps.
      * @param seed the seed (e.g. 64 bits drawn from an ns-3 stream)
      */
-    void Seed(uint64_t seed)
-    {
-        auto raise = [](uint32_t value, uint32_t minimum) {
-            return value < minimum ? value + minimum : value;
-        };
-        const auto i = static_cast<uint32_t>((seed >> 32) ^ (seed << 10) ^ seed);
-        m_s1 = raise(i, 2);
-        m_s2 = raise(i, 8);
-        m_s3 = raise(i, 16);
-        m_s4 = raise(i, 128);
-        for (int k = 0; k < 10; ++k)
-        {
-            Next();
-        }
-    }
+    void Seed(uint64_t seed);
 
-    /// @return the next number (prandom_u32_state())
+    /// @return the next number (prandom_u32_state()); inline: queue discs draw it per packet
     uint32_t Next()
     {
         // Each component: ((s & c) << d) ^ (((s << a) ^ s) >> b).

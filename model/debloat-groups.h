@@ -26,6 +26,12 @@
  */
 
 /**
+ * @defgroup debloat-offload Offloads
+ * @ingroup debloat
+ * TSO, GSO and GRO: super-packets from the sending socket to the receiving one.
+ */
+
+/**
  * @defgroup debloat-qdisc Queue disciplines
  * @ingroup debloat
  * SFQ, CAKE and the shared cores: flow dissection, tc-style options, RED, COBALT, link-layer

@@ -17,6 +17,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/debloat-compat.h"
+#include "ns3/enum.h"
 #include "ns3/ethernet-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
@@ -188,6 +189,55 @@ NicNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NicNetDevice::m_completionAtTxStart),
                           MakeBooleanChecker())
+            .AddAttribute("TsoSupport",
+                          "How the driver does TSO: none (software GSO only, the wifi card), "
+                          "hardware (a context descriptor, the NIC cuts the frames: e1000e, "
+                          "igb) or driver (the driver cuts it into per-segment descriptors: "
+                          "mvneta_tx_tso)",
+                          EnumValue(Offloads::TSO_NONE),
+                          compat::MakeEnumAccessor<Offloads::TsoSupport>(
+                              &NicNetDevice::m_tsoSupport),
+                          MakeEnumChecker(Offloads::TSO_NONE,
+                                          "none",
+                                          Offloads::TSO_HARDWARE,
+                                          "hardware",
+                                          Offloads::TSO_DRIVER,
+                                          "driver"))
+            .AddAttribute("Tso",
+                          "ethtool -K tso: the device takes TCP super-packets (needs "
+                          "TsoSupport hardware or driver)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_tso),
+                          MakeBooleanChecker())
+            .AddAttribute("Gso",
+                          "ethtool -K gso: the stack builds super-packets for this device and "
+                          "segments them after the queue disc when Tso is off",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_gso),
+                          MakeBooleanChecker())
+            .AddAttribute("Gro",
+                          "ethtool -K gro: the NAPI poll merges a flow's received segments",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_gro),
+                          MakeBooleanChecker())
+            .AddAttribute("GsoMaxSize",
+                          "ip link gso_max_size: the largest super-packet the stack builds, "
+                          "bytes (GSO_LEGACY_MAX_SIZE 65536)",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&NicNetDevice::m_gsoMaxSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("GsoMaxSegs",
+                          "ip link gso_max_segs: the most segments in one super-packet "
+                          "(GSO_MAX_SEGS 65535; mvneta MVNETA_MAX_TSO_SEGS 100)",
+                          UintegerValue(65535),
+                          MakeUintegerAccessor(&NicNetDevice::m_gsoMaxSegs),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("GroMaxSize",
+                          "ip link gro_max_size: the largest packet GRO builds, bytes "
+                          "(GRO_LEGACY_MAX_SIZE 65536)",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&NicNetDevice::m_groMaxSize),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("SoftirqDelay",
                           "Seconds from an interrupt to its NAPI poll (softirq scheduling)",
                           StringValue("ns3::ConstantRandomVariable[Constant=0.0]"),
@@ -746,6 +796,12 @@ const NicNetDevice::Stats&
 NicNetDevice::GetStats() const
 {
     return m_stats;
+}
+
+NicNetDevice::Offloads
+NicNetDevice::GetOffloads() const
+{
+    return {m_tsoSupport, m_tso, m_gso, m_gro, m_gsoMaxSize, m_gsoMaxSegs, m_groMaxSize};
 }
 
 const NicDriver::Ring&

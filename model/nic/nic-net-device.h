@@ -93,6 +93,29 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
         RX_TOO_BIG,   ///< a received frame larger than the MTU
     };
 
+    /**
+     * The offload settings (`ethtool -K DEV tso|gso|gro on|off`, `ip link set DEV
+     * gso_max_size|gso_max_segs|gro_max_size N`) and what the driver can do.
+     */
+    struct Offloads
+    {
+        /// How the driver implements TSO (NETIF_F_TSO in its hw_features).
+        enum TsoSupport
+        {
+            TSO_NONE,     ///< no TSO: GSO segments in software (iwl3945-like wifi)
+            TSO_HARDWARE, ///< the NIC segments: a context descriptor and the data (e1000e, igb)
+            TSO_DRIVER,   ///< the driver segments into per-segment descriptors (mvneta_tx_tso)
+        };
+
+        TsoSupport tsoSupport{TSO_NONE}; ///< the driver's TSO
+        bool tso{false};                         ///< ethtool -K tso
+        bool gso{false};                         ///< ethtool -K gso
+        bool gro{false};                         ///< ethtool -K gro
+        uint32_t gsoMaxSize{65536};              ///< gso_max_size, bytes
+        uint32_t gsoMaxSegs{65535};              ///< gso_max_segs
+        uint32_t groMaxSize{65536};              ///< gro_max_size, bytes
+    };
+
     /// Counters, named like `ethtool -S` and `ip -s link` show them.
     struct Stats
     {
@@ -122,6 +145,9 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
 
     /// @return the counters
     const Stats& GetStats() const;
+
+    /// @return the offload settings
+    Offloads GetOffloads() const;
 
     /**
      * @param queue TX queue index
@@ -366,6 +392,13 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     uint32_t m_slowLinkInterruptRate; ///< the same below 1 Gbit/s, 0 = as m_interruptRate
     std::string m_dynamicItr;         ///< adaptive ITR algorithm name
     bool m_completionAtTxStart;       ///< reclaim at transmission start ("ideal")
+    Offloads::TsoSupport m_tsoSupport; ///< how the driver does TSO
+    bool m_tso;                        ///< ethtool -K tso
+    bool m_gso;                        ///< ethtool -K gso
+    bool m_gro;                        ///< ethtool -K gro
+    uint32_t m_gsoMaxSize;             ///< gso_max_size
+    uint32_t m_gsoMaxSegs;             ///< gso_max_segs
+    uint32_t m_groMaxSize;             ///< gro_max_size
     Ptr<RandomVariableStream> m_softirqDelay; ///< interrupt to NAPI poll
     Ptr<UniformRandomVariable> m_hashKey;     ///< draws the flow-hash key
 

@@ -23,7 +23,7 @@ namespace debloat
 {
 
 /**
- * @ingroup debloat-qdisc
+ * @ingroup debloat-offload
  * @brief Marks a TCP packet as a GSO super-packet (skb_shinfo()->gso_size and gso_segs):
  * its payload is gso_segs segments of gso_size bytes, the last one possibly shorter, that
  * the stack or the NIC cuts into separate packets later.

@@ -7,6 +7,7 @@
 #include "nic-topology-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/byte-queue-limits-helper.h"
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address-helper.h"
@@ -15,6 +16,7 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-profile.h"
+#include "ns3/offload-helper.h"
 #include "ns3/queue-disc-streams.h"
 #include "ns3/string.h"
 #include "ns3/tc-qdisc-helper.h"
@@ -82,6 +84,13 @@ EndHelper(const NicInterfaceConfig& end, const std::string& rate, const std::str
     if (end.txQueues != 0)
     {
         nic.SetDeviceAttribute("TxQueues", UintegerValue(end.txQueues));
+    }
+    std::map<std::string, bool> features;
+    const std::string error = OffloadHelper::Parse(end.offloads, features);
+    NS_ABORT_MSG_UNLESS(error.empty(), what << ": offloads: " << error);
+    for (const auto& [name, on] : features)
+    {
+        nic.SetDeviceAttribute(name, BooleanValue(on));
     }
     const TypeId tid = NicNetDevice::GetTypeId();
     for (const auto& [name, value] : end.attributes)
@@ -336,6 +345,23 @@ NicTopologyHelper::Install()
     {
         m_rightAddresses.push_back(address(devices.Get(1)));
     }
+    // A node with an offload on any NIC gets the layer on all of them: a router joins the
+    // GRO packets it forwards on whichever interface they leave.
+    const OffloadHelper offloads;
+    for (uint32_t n = 0; n < GetNodes().GetN(); ++n)
+    {
+        Ptr<Node> node = GetNodes().Get(n);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(node->GetDevice(d));
+            const NicNetDevice::Offloads o = nic ? nic->GetOffloads() : NicNetDevice::Offloads();
+            if (o.tso || o.gso || o.gro)
+            {
+                offloads.InstallLayers(node);
+                break;
+            }
+        }
+    }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 }
 
@@ -468,6 +494,10 @@ NicTopologyHelper::Describe(std::ostream& os) const
         for (const auto& [name, value] : e.attributes)
         {
             os << ", " << name << " " << value;
+        }
+        if (!e.offloads.empty())
+        {
+            os << "; ethtool -K " << e.offloads;
         }
         os << "; txqueuelen " << e.txqueuelen << "; qdisc " << e.qdisc;
         if (e.bql)

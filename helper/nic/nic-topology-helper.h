@@ -35,6 +35,9 @@ struct NicInterfaceConfig
     std::string profile{"e1000e"}; ///< NicProfile name (the driver)
     uint32_t txRing{0};            ///< `ethtool -G DEV tx N`; 0: the profile's
     uint32_t txQueues{0};          ///< `ethtool -L DEV tx N`; 0: the profile's
+    /// `ethtool -K DEV` words ("tso on gso on gro on"); "": every offload off. An end with
+    /// any word gets its node a GsoTrafficControlLayer on every interface (OffloadHelper).
+    std::string offloads;
     /// Other NicNetDevice attributes (`ethtool -C`: TxUsecs, TxFrames, ...), applied last.
     std::map<std::string, std::string> attributes;
     std::string qdisc{"pfifo_fast"};     ///< `tc qdisc add dev DEV root ...` (TcQdiscHelper)

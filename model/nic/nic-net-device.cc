@@ -189,20 +189,20 @@ NicNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NicNetDevice::m_completionAtTxStart),
                           MakeBooleanChecker())
-            .AddAttribute("TsoSupport",
-                          "How the driver does TSO: none (software GSO only, the wifi card), "
-                          "hardware (a context descriptor, the NIC cuts the frames: e1000e, "
-                          "igb) or driver (the driver cuts it into per-segment descriptors: "
-                          "mvneta_tx_tso)",
-                          EnumValue(Offloads::TSO_NONE),
-                          compat::MakeEnumAccessor<Offloads::TsoSupport>(
-                              &NicNetDevice::m_tsoSupport),
-                          MakeEnumChecker(Offloads::TSO_NONE,
-                                          "none",
-                                          Offloads::TSO_HARDWARE,
-                                          "hardware",
-                                          Offloads::TSO_DRIVER,
-                                          "driver"))
+            .AddAttribute(
+                "TsoSupport",
+                "How the driver does TSO: none (software GSO only, the wifi card), "
+                "hardware (a context descriptor, the NIC cuts the frames: e1000e, "
+                "igb) or driver (the driver cuts it into per-segment descriptors: "
+                "mvneta_tx_tso)",
+                EnumValue(Offloads::TSO_NONE),
+                compat::MakeEnumAccessor<Offloads::TsoSupport>(&NicNetDevice::m_tsoSupport),
+                MakeEnumChecker(Offloads::TSO_NONE,
+                                "none",
+                                Offloads::TSO_HARDWARE,
+                                "hardware",
+                                Offloads::TSO_DRIVER,
+                                "driver"))
             .AddAttribute("Tso",
                           "ethtool -K tso: the device takes TCP super-packets (needs "
                           "TsoSupport hardware or driver)",

@@ -108,12 +108,12 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
         };
 
         TsoSupport tsoSupport{TSO_NONE}; ///< the driver's TSO
-        bool tso{false};                         ///< ethtool -K tso
-        bool gso{false};                         ///< ethtool -K gso
-        bool gro{false};                         ///< ethtool -K gro
-        uint32_t gsoMaxSize{65536};              ///< gso_max_size, bytes
-        uint32_t gsoMaxSegs{65535};              ///< gso_max_segs
-        uint32_t groMaxSize{65536};              ///< gro_max_size, bytes
+        bool tso{false};                 ///< ethtool -K tso
+        bool gso{false};                 ///< ethtool -K gso
+        bool gro{false};                 ///< ethtool -K gro
+        uint32_t gsoMaxSize{65536};      ///< gso_max_size, bytes
+        uint32_t gsoMaxSegs{65535};      ///< gso_max_segs
+        uint32_t groMaxSize{65536};      ///< gro_max_size, bytes
     };
 
     /// Counters, named like `ethtool -S` and `ip -s link` show them.
@@ -368,30 +368,30 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     static int64_t Ns(Time t);
 
     // Configuration (attributes)
-    DataRate m_dataRate;              ///< line rate (ethtool speed)
-    uint16_t m_mtu;                   ///< MTU, bytes
-    uint32_t m_minFrameSize;          ///< frames shorter than this are padded on the wire
-    uint32_t m_l1Overhead;            ///< preamble, FCS and inter-frame gap, bytes
-    Time m_perFrameOverhead;          ///< extra wire time per frame (wifi airtime)
-    uint32_t m_nTxQueues;             ///< hardware TX queues
-    uint32_t m_txRingSize;            ///< TX descriptors per queue (ethtool tx)
-    uint32_t m_rxRingSize;            ///< RX descriptors (ethtool rx)
-    uint32_t m_txMaxDataPerDesc;      ///< data bytes per TX descriptor
-    bool m_txContextDescriptor;       ///< one context descriptor per packet
-    uint32_t m_txStopThreshold;       ///< stop when fewer descriptors are free
-    uint32_t m_txWakeThreshold;       ///< wake when at least this many are free
-    uint32_t m_txWorkLimit;           ///< TX packets reclaimed per poll
-    uint32_t m_napiWeight;            ///< RX packets per poll
-    Time m_txUsecs;                   ///< ethtool tx-usecs (absolute delay)
-    uint32_t m_txFrames;              ///< ethtool tx-frames
-    Time m_txPacketDelay;             ///< packet timer (e1000e TIDV)
-    Time m_rxUsecs;                   ///< ethtool rx-usecs
-    uint32_t m_rxFrames;              ///< ethtool rx-frames
-    Time m_rxPacketDelay;             ///< packet timer (e1000e RDTR)
-    uint32_t m_interruptRate;         ///< maximum interrupts per second per vector, 0 = none
-    uint32_t m_slowLinkInterruptRate; ///< the same below 1 Gbit/s, 0 = as m_interruptRate
-    std::string m_dynamicItr;         ///< adaptive ITR algorithm name
-    bool m_completionAtTxStart;       ///< reclaim at transmission start ("ideal")
+    DataRate m_dataRate;               ///< line rate (ethtool speed)
+    uint16_t m_mtu;                    ///< MTU, bytes
+    uint32_t m_minFrameSize;           ///< frames shorter than this are padded on the wire
+    uint32_t m_l1Overhead;             ///< preamble, FCS and inter-frame gap, bytes
+    Time m_perFrameOverhead;           ///< extra wire time per frame (wifi airtime)
+    uint32_t m_nTxQueues;              ///< hardware TX queues
+    uint32_t m_txRingSize;             ///< TX descriptors per queue (ethtool tx)
+    uint32_t m_rxRingSize;             ///< RX descriptors (ethtool rx)
+    uint32_t m_txMaxDataPerDesc;       ///< data bytes per TX descriptor
+    bool m_txContextDescriptor;        ///< one context descriptor per packet
+    uint32_t m_txStopThreshold;        ///< stop when fewer descriptors are free
+    uint32_t m_txWakeThreshold;        ///< wake when at least this many are free
+    uint32_t m_txWorkLimit;            ///< TX packets reclaimed per poll
+    uint32_t m_napiWeight;             ///< RX packets per poll
+    Time m_txUsecs;                    ///< ethtool tx-usecs (absolute delay)
+    uint32_t m_txFrames;               ///< ethtool tx-frames
+    Time m_txPacketDelay;              ///< packet timer (e1000e TIDV)
+    Time m_rxUsecs;                    ///< ethtool rx-usecs
+    uint32_t m_rxFrames;               ///< ethtool rx-frames
+    Time m_rxPacketDelay;              ///< packet timer (e1000e RDTR)
+    uint32_t m_interruptRate;          ///< maximum interrupts per second per vector, 0 = none
+    uint32_t m_slowLinkInterruptRate;  ///< the same below 1 Gbit/s, 0 = as m_interruptRate
+    std::string m_dynamicItr;          ///< adaptive ITR algorithm name
+    bool m_completionAtTxStart;        ///< reclaim at transmission start ("ideal")
     Offloads::TsoSupport m_tsoSupport; ///< how the driver does TSO
     bool m_tso;                        ///< ethtool -K tso
     bool m_gso;                        ///< ethtool -K gso

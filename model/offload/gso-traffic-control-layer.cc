@@ -1,0 +1,584 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "gso-traffic-control-layer.h"
+
+#include "gro-segment-tag.h"
+#include "gso-tag.h"
+#include "tcp-socket-lookup.h"
+
+#include "ns3/boolean.h"
+#include "ns3/debloat-compat.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/ipv6-interface.h"
+#include "ns3/ipv6-l3-protocol.h"
+#include "ns3/ipv6-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/nic-net-device.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ns3
+{
+namespace debloat
+{
+
+NS_LOG_COMPONENT_DEFINE("GsoTrafficControlLayer");
+
+NS_OBJECT_ENSURE_REGISTERED(GsoTrafficControlLayer);
+
+namespace
+{
+
+/// TCP's protocol number.
+constexpr uint8_t IPPROTO_TCP_NUMBER = 6;
+
+/**
+ * The option bytes of a TCP header (what tcp_gro_receive() and the socket's skb share).
+ * @param header the header
+ * @param [out] bytes its options
+ * @return their length
+ */
+uint32_t
+OptionBytes(const TcpHeader& header, std::array<uint8_t, 40>& bytes)
+{
+    const uint32_t size = header.GetSerializedSize();
+    const uint32_t length = size > 20 ? std::min<uint32_t>(size - 20, 40) : 0;
+    if (length == 0)
+    {
+        return 0;
+    }
+    Buffer buffer;
+    buffer.AddAtStart(size);
+    header.Serialize(buffer.Begin());
+    Buffer::Iterator it = buffer.Begin();
+    it.Next(20);
+    it.Read(bytes.data(), length);
+    return length;
+}
+
+/// @name Trace sinks that keep a flow's congestion state
+/// @{
+void
+SetCwnd(uint32_t* field, uint32_t, uint32_t value)
+{
+    *field = value;
+}
+
+void
+SetRtt(int64_t* srttUs, int64_t* minRttUs, Time, Time value)
+{
+    *srttUs = value.GetMicroSeconds();
+    if (*srttUs > 0)
+    {
+        *minRttUs = std::min(*minRttUs, *srttUs);
+    }
+}
+
+/// @}
+
+} // namespace
+
+TypeId
+GsoTrafficControlLayer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::debloat::GsoTrafficControlLayer")
+            .SetParent<TrafficControlLayer>()
+            .SetGroupName("Debloat")
+            .AddConstructor<GsoTrafficControlLayer>()
+            .AddAttribute("PacingShift",
+                          "sk_pacing_shift: a super-packet holds pacing rate >> shift bytes "
+                          "(10: about 1 ms)",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&GsoTrafficControlLayer::m_pacingShift),
+                          MakeUintegerChecker<uint32_t>(0, 63))
+            .AddAttribute("MinTsoSegs",
+                          "net.ipv4.tcp_min_tso_segs: segments per super-packet at least",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&GsoTrafficControlLayer::m_minTsoSegs),
+                          MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("TsoRttAllowance",
+                          "Add gso_max_size >> (min_rtt_us >> TsoRttLog) to a close peer's "
+                          "super-packets (Linux 5.18 and later; off for older kernels)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&GsoTrafficControlLayer::m_rttAllowance),
+                          MakeBooleanChecker())
+            .AddAttribute("TsoRttLog",
+                          "net.ipv4.tcp_tso_rtt_log: the allowance halves every 2^N us of "
+                          "min_rtt",
+                          UintegerValue(9),
+                          MakeUintegerAccessor(&GsoTrafficControlLayer::m_tsoRttLog),
+                          MakeUintegerChecker<uint32_t>(0, 63))
+            .AddAttribute("PacingSsRatio",
+                          "net.ipv4.tcp_pacing_ss_ratio, per cent (while cwnd < ssthresh / 2)",
+                          UintegerValue(200),
+                          MakeUintegerAccessor(&GsoTrafficControlLayer::m_pacingSsRatio),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute("PacingCaRatio",
+                          "net.ipv4.tcp_pacing_ca_ratio, per cent",
+                          UintegerValue(120),
+                          MakeUintegerAccessor(&GsoTrafficControlLayer::m_pacingCaRatio),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddTraceSource("SuperPacket",
+                            "A super-packet handed to the queue disc, with its segments",
+                            MakeTraceSourceAccessor(&GsoTrafficControlLayer::m_superPacketTrace),
+                            "ns3::debloat::GsoTrafficControlLayer::SuperPacketTracedCallback");
+    return tid;
+}
+
+TypeId
+GsoTrafficControlLayer::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+GsoTrafficControlLayer::GsoTrafficControlLayer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+GsoTrafficControlLayer::~GsoTrafficControlLayer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+GsoTrafficControlLayer::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_flushEvent.Cancel();
+    m_trains.clear();
+    m_flows.clear();
+    m_next = nullptr;
+    m_device = nullptr;
+    TrafficControlLayer::DoDispose();
+}
+
+void
+GsoTrafficControlLayer::DoInitialize()
+{
+    // TrafficControlLayer::DoInitialize() would scan a node's devices and set up their
+    // queue discs: that is the node's own layer's work.
+    Object::DoInitialize();
+}
+
+void
+GsoTrafficControlLayer::NotifyNewAggregate()
+{
+    Object::NotifyNewAggregate();
+}
+
+void
+GsoTrafficControlLayer::Attach(Ptr<NetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    Ptr<Node> node = device->GetNode();
+    NS_ABORT_MSG_IF(!node, "GsoTrafficControlLayer: the device is on no node");
+    NS_ABORT_MSG_IF(device->GetObject<GsoTrafficControlLayer>(),
+                    "GsoTrafficControlLayer: the device has a layer already");
+    m_next = node->GetObject<TrafficControlLayer>();
+    NS_ABORT_MSG_IF(!m_next, "GsoTrafficControlLayer: the node has no Internet stack");
+    m_device = device;
+    bool attached = false;
+    if (Ptr<Ipv4L3Protocol> ipv4 = node->GetObject<Ipv4L3Protocol>())
+    {
+        const int32_t i = ipv4->GetInterfaceForDevice(device);
+        if (i >= 0)
+        {
+            ipv4->GetInterface(i)->SetTrafficControl(this);
+            attached = true;
+        }
+    }
+    if (Ptr<Ipv6L3Protocol> ipv6 = node->GetObject<Ipv6L3Protocol>())
+    {
+        const int32_t i = ipv6->GetInterfaceForDevice(device);
+        if (i >= 0)
+        {
+            ipv6->GetInterface(i)->SetTrafficControl(this);
+            attached = true;
+        }
+    }
+    NS_ABORT_MSG_UNLESS(attached,
+                        "GsoTrafficControlLayer: the device has no IPv4 or IPv6 interface; "
+                        "attach after assigning addresses");
+    device->AggregateObject(this);
+}
+
+const GsoTrafficControlLayer::Stats&
+GsoTrafficControlLayer::GetStats() const
+{
+    return m_stats;
+}
+
+TcpTsoAutosize::Config
+GsoTrafficControlLayer::GetAutosizeConfig() const
+{
+    TcpTsoAutosize::Config config;
+    config.pacingShift = m_pacingShift;
+    config.minTsoSegs = m_minTsoSegs;
+    config.rttAllowance = m_rttAllowance;
+    config.tsoRttLog = m_tsoRttLog;
+    config.pacingSsRatio = m_pacingSsRatio;
+    config.pacingCaRatio = m_pacingCaRatio;
+    if (Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(m_device))
+    {
+        const NicNetDevice::Offloads offloads = nic->GetOffloads();
+        config.gsoMaxSize = offloads.gsoMaxSize;
+        config.gsoMaxSegs = offloads.gsoMaxSegs;
+    }
+    return config;
+}
+
+bool
+GsoTrafficControlLayer::FlowKey::operator==(const FlowKey& other) const
+{
+    return source == other.source && destination == other.destination &&
+           sourcePort == other.sourcePort && destinationPort == other.destinationPort &&
+           ipv6 == other.ipv6;
+}
+
+std::size_t
+GsoTrafficControlLayer::FlowKeyHash::operator()(const FlowKey& key) const
+{
+    // FNV-1a over the tuple: only the layer's own table uses it.
+    uint64_t hash = 1469598103934665603ULL;
+    auto mix = [&hash](const uint8_t* data, std::size_t n) {
+        for (std::size_t i = 0; i < n; i++)
+        {
+            hash = (hash ^ data[i]) * 1099511628211ULL;
+        }
+    };
+    mix(key.source.data(), key.ipv6 ? 16 : 4);
+    mix(key.destination.data(), key.ipv6 ? 16 : 4);
+    const uint8_t ports[4] = {static_cast<uint8_t>(key.sourcePort >> 8),
+                              static_cast<uint8_t>(key.sourcePort),
+                              static_cast<uint8_t>(key.destinationPort >> 8),
+                              static_cast<uint8_t>(key.destinationPort)};
+    mix(ports, 4);
+    return static_cast<std::size_t>(hash);
+}
+
+GsoTrafficControlLayer::Flow&
+GsoTrafficControlLayer::GetFlow(const FlowKey& key)
+{
+    auto [it, inserted] = m_flows.try_emplace(key);
+    Flow& flow = it->second;
+    if (!inserted)
+    {
+        return flow;
+    }
+    Address local;
+    Address peer;
+    if (key.ipv6)
+    {
+        std::array<uint8_t, 16> source = key.source;
+        std::array<uint8_t, 16> destination = key.destination;
+        local = Inet6SocketAddress(Ipv6Address(source.data()), key.sourcePort);
+        peer = Inet6SocketAddress(Ipv6Address(destination.data()), key.destinationPort);
+    }
+    else
+    {
+        local = InetSocketAddress(Ipv4Address::Deserialize(key.source.data()), key.sourcePort);
+        peer = InetSocketAddress(Ipv4Address::Deserialize(key.destination.data()),
+                                 key.destinationPort);
+    }
+    flow.socket = FindTcpSocket(m_device->GetNode(), local, peer);
+    if (!flow.socket)
+    {
+        NS_LOG_LOGIC("no local socket for the flow: its segments pass unchanged");
+        return flow;
+    }
+    // The state when the flow first sends data: the initial window and threshold; the
+    // traces keep it from here on.
+    UintegerValue value;
+    flow.socket->GetAttribute("SegmentSize", value);
+    flow.mss = static_cast<uint32_t>(value.Get());
+    flow.socket->GetAttribute("InitialCwnd", value);
+    flow.cwnd = static_cast<uint32_t>(value.Get()) * flow.mss;
+    flow.socket->GetAttribute("InitialSlowStartThreshold", value);
+    flow.ssthresh = static_cast<uint32_t>(value.Get());
+    flow.socket->TraceConnectWithoutContext("CongestionWindow",
+                                            MakeBoundCallback(&SetCwnd, &flow.cwnd));
+    flow.socket->TraceConnectWithoutContext("SlowStartThreshold",
+                                            MakeBoundCallback(&SetCwnd, &flow.ssthresh));
+    flow.socket->TraceConnectWithoutContext("BytesInFlight",
+                                            MakeBoundCallback(&SetCwnd, &flow.inFlight));
+    flow.socket->TraceConnectWithoutContext(
+        "RTT",
+        MakeBoundCallback(&SetRtt, &flow.srttUs, &flow.minRttUs));
+    return flow;
+}
+
+uint32_t
+GsoTrafficControlLayer::GetTsoSegs(const Flow& flow) const
+{
+    const TcpTsoAutosize::Config config = GetAutosizeConfig();
+    const uint32_t mss = std::max(flow.mss, 1U);
+    const uint64_t rate = TcpTsoAutosize::PacingRate(config,
+                                                     mss,
+                                                     flow.cwnd / mss,
+                                                     flow.inFlight / mss,
+                                                     flow.ssthresh / mss,
+                                                     static_cast<uint64_t>(flow.srttUs));
+    // No RTT sample yet: tcp_min_rtt() is ~0U, no allowance.
+    const uint64_t minRtt =
+        flow.minRttUs == INT64_MAX ? UINT64_MAX : static_cast<uint64_t>(flow.minRttUs);
+    return TcpTsoAutosize::Segments(config, rate, mss, minRtt);
+}
+
+void
+GsoTrafficControlLayer::Send(Ptr<NetDevice> device, Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << device << item);
+    if (Hold(item))
+    {
+        return;
+    }
+    // Held segments were sent first on this interface: they leave first.
+    FlushAll();
+    m_stats.passed++;
+    m_next->Send(device, item);
+}
+
+bool
+GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
+{
+    auto ip4 = DynamicCast<Ipv4QueueDiscItem>(item);
+    auto ip6 = ip4 ? nullptr : DynamicCast<Ipv6QueueDiscItem>(item);
+    FlowKey key;
+    uint8_t protocol = 0;
+    if (ip4)
+    {
+        protocol = ip4->GetHeader().GetProtocol();
+        ip4->GetHeader().GetSource().Serialize(key.source.data());
+        ip4->GetHeader().GetDestination().Serialize(key.destination.data());
+    }
+    else if (ip6)
+    {
+        protocol = ip6->GetHeader().GetNextHeader();
+        ip6->GetHeader().GetSource().GetBytes(key.source.data());
+        ip6->GetHeader().GetDestination().GetBytes(key.destination.data());
+        key.ipv6 = true;
+    }
+    if (protocol != IPPROTO_TCP_NUMBER)
+    {
+        return false;
+    }
+    Ptr<Packet> packet = item->GetPacket();
+    GroSegmentTag gro;
+    const bool fromGro = packet->RemovePacketTag(gro) && gro.GetCount() > 1;
+    TcpHeader tcp;
+    packet->PeekHeader(tcp);
+    const uint32_t payload = packet->GetSize() - tcp.GetSerializedSize();
+    const uint8_t flags = tcp.GetFlags();
+    // tcp_gro_receive() and tcp_write_xmit() never join these: they go on alone.
+    if (payload == 0 || (flags & (TcpHeader::SYN | TcpHeader::RST | TcpHeader::URG)) != 0)
+    {
+        return false;
+    }
+    key.sourcePort = tcp.GetSourcePort();
+    key.destinationPort = tcp.GetDestinationPort();
+    uint32_t limit = 0;
+    if (fromGro)
+    {
+        limit = gro.GetCount();
+    }
+    else
+    {
+        Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(m_device);
+        if (!nic)
+        {
+            return false;
+        }
+        const NicNetDevice::Offloads offloads = nic->GetOffloads();
+        if (!offloads.gso && !offloads.tso)
+        {
+            return false; // sk_can_gso() is false: the socket sends MSS-sized skbs
+        }
+        Flow& flow = GetFlow(key);
+        if (!flow.socket)
+        {
+            return false;
+        }
+        limit = GetTsoSegs(flow);
+    }
+
+    auto held = std::find_if(m_trains.begin(), m_trains.end(), [&key](const Train& t) {
+        return t.key == key;
+    });
+    bool joins = false;
+    if (held != m_trains.end() && !held->closed && held->items.size() < held->limit &&
+        (!fromGro || (held->groCount == gro.GetCount() && gro.GetIndex() == held->items.size())))
+    {
+        const TcpHeader& first = held->first;
+        std::array<uint8_t, 40> a{};
+        std::array<uint8_t, 40> b{};
+        // The segments of one skb share everything but the sequence number: ACK, window,
+        // flags (CWR only on the first) and the option bytes (tcp_gro_receive()'s tests).
+        joins = tcp.GetSequenceNumber().GetValue() == held->nextSeq &&
+                tcp.GetAckNumber() == first.GetAckNumber() &&
+                tcp.GetWindowSize() == first.GetWindowSize() &&
+                (flags & ~(TcpHeader::PSH | TcpHeader::FIN)) ==
+                    (first.GetFlags() & ~TcpHeader::CWR & ~(TcpHeader::PSH | TcpHeader::FIN)) &&
+                (flags & TcpHeader::CWR) == 0 && payload <= held->gsoSize &&
+                item->GetAddress() == held->items.front()->GetAddress() &&
+                OptionBytes(tcp, a) == OptionBytes(first, b) && a == b;
+        if (joins && ip4)
+        {
+            auto front = StaticCast<Ipv4QueueDiscItem>(held->items.front());
+            joins = ip4->GetHeader().GetTos() == front->GetHeader().GetTos() &&
+                    ip4->GetHeader().GetTtl() == front->GetHeader().GetTtl();
+        }
+        else if (joins)
+        {
+            auto front = StaticCast<Ipv6QueueDiscItem>(held->items.front());
+            joins = ip6->GetHeader().GetTrafficClass() == front->GetHeader().GetTrafficClass() &&
+                    ip6->GetHeader().GetHopLimit() == front->GetHeader().GetHopLimit();
+        }
+    }
+    if (held != m_trains.end() && !joins)
+    {
+        // The flow's earlier segments, and everything held before them, go first.
+        const auto n = static_cast<std::size_t>(held - m_trains.begin()) + 1;
+        std::vector<Train> older(std::make_move_iterator(m_trains.begin()),
+                                 std::make_move_iterator(m_trains.begin() + n));
+        m_trains.erase(m_trains.begin(), m_trains.begin() + n);
+        for (Train& train : older)
+        {
+            SendTrain(train);
+        }
+        held = m_trains.end();
+    }
+    if (fromGro && held == m_trains.end() && gro.GetIndex() != 0)
+    {
+        return false; // the start of this GRO packet went elsewhere: no train to join
+    }
+    if (held == m_trains.end())
+    {
+        Train train;
+        train.key = key;
+        train.first = tcp;
+        train.gsoSize = payload;
+        train.limit = limit;
+        train.groCount = fromGro ? gro.GetCount() : 0;
+        m_trains.push_back(std::move(train));
+        held = m_trains.end() - 1;
+    }
+    held->items.push_back(item);
+    held->nextSeq = tcp.GetSequenceNumber().GetValue() + payload;
+    held->closed = payload < held->gsoSize || (flags & (TcpHeader::PSH | TcpHeader::FIN)) != 0;
+    if (held->closed || held->items.size() >= held->limit)
+    {
+        const auto n = static_cast<std::size_t>(held - m_trains.begin()) + 1;
+        std::vector<Train> ready(std::make_move_iterator(m_trains.begin()),
+                                 std::make_move_iterator(m_trains.begin() + n));
+        m_trains.erase(m_trains.begin(), m_trains.begin() + n);
+        for (Train& train : ready)
+        {
+            SendTrain(train);
+        }
+    }
+    if (!m_trains.empty())
+    {
+        ScheduleFlush();
+    }
+    return true;
+}
+
+void
+GsoTrafficControlLayer::SendTrain(Train& train)
+{
+    const auto segments = static_cast<uint32_t>(train.items.size());
+    if (segments == 1)
+    {
+        m_next->Send(m_device, train.items.front());
+        return;
+    }
+    // tcp_write_xmit()'s skb, or the GRO skb: the first segment's headers, every payload,
+    // the FIN and PSH of the last (tcp_gro_receive() ORs them in).
+    Ptr<Packet> packet = train.items.front()->GetPacket()->Copy();
+    TcpHeader tcp;
+    packet->RemoveHeader(tcp);
+    uint8_t tail = 0;
+    for (uint32_t i = 1; i < segments; i++)
+    {
+        Ptr<Packet> segment = train.items[i]->GetPacket()->Copy();
+        TcpHeader header;
+        segment->RemoveHeader(header);
+        tail |= header.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN);
+        packet->AddAtEnd(segment);
+    }
+    tcp.SetFlags(tcp.GetFlags() | tail);
+    packet->AddHeader(tcp);
+    GsoTag gso(static_cast<uint16_t>(train.gsoSize), static_cast<uint16_t>(segments));
+    packet->ReplacePacketTag(gso);
+    Ptr<QueueDiscItem> front = train.items.front();
+    Ptr<QueueDiscItem> super;
+    if (auto ip4 = DynamicCast<Ipv4QueueDiscItem>(front))
+    {
+        Ipv4Header header = ip4->GetHeader();
+        header.SetPayloadSize(static_cast<uint16_t>(packet->GetSize()));
+        super =
+            Create<Ipv4QueueDiscItem>(packet, front->GetAddress(), front->GetProtocol(), header);
+    }
+    else
+    {
+        Ipv6Header header = StaticCast<Ipv6QueueDiscItem>(front)->GetHeader();
+        header.SetPayloadLength(static_cast<uint16_t>(packet->GetSize()));
+        super =
+            Create<Ipv6QueueDiscItem>(packet, front->GetAddress(), front->GetProtocol(), header);
+    }
+    if (train.groCount > 0)
+    {
+        m_stats.groPackets++;
+        m_stats.groSegments += segments;
+    }
+    else
+    {
+        m_stats.superPackets++;
+        m_stats.segmentsJoined += segments;
+    }
+    NS_LOG_LOGIC((train.groCount > 0 ? "GRO packet " : "super-packet ")
+                 << segments << " x " << train.gsoSize << " bytes, " << super->GetSize());
+    m_superPacketTrace(super, segments);
+    m_next->Send(m_device, super);
+}
+
+void
+GsoTrafficControlLayer::FlushAll()
+{
+    m_flushEvent.Cancel();
+    // Moved out first: sending may, through the queue disc and the device, never re-enter
+    // this layer, but the list must not change under the loop if it did.
+    std::vector<Train> trains;
+    trains.swap(m_trains);
+    for (Train& train : trains)
+    {
+        SendTrain(train);
+    }
+}
+
+void
+GsoTrafficControlLayer::ScheduleFlush()
+{
+    if (!compat::IsPending(m_flushEvent))
+    {
+        m_flushEvent = Simulator::ScheduleNow(&GsoTrafficControlLayer::FlushAll, this);
+    }
+}
+
+} // namespace debloat
+} // namespace ns3

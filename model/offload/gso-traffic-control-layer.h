@@ -1,0 +1,226 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The sending half of TSO/GSO: a TCP flow's segments become the super-packets Linux's
+ * tcp_write_xmit() builds (sized by tcp_tso_autosize()), and a forwarded GRO packet is one
+ * packet again, before the egress queue disc sees them.
+ */
+
+#ifndef GSO_TRAFFIC_CONTROL_LAYER_H
+#define GSO_TRAFFIC_CONTROL_LAYER_H
+
+#include "tcp-tso-autosize.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/tcp-header.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+class NetDevice;
+class TcpSocketBase;
+
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-offload
+ * @brief Stands between one IP interface and the node's TrafficControlLayer and hands its
+ * queue disc the super-packets a Linux host would.
+ *
+ * ns-3's TCP sends one segment per call; Linux's tcp_write_xmit() sends skbs of up to
+ * tcp_tso_segs() segments when the route's device can do GSO or TSO. This layer holds the
+ * segments a local TCP socket sends in one burst (one simulator event: an ACK's
+ * processing or an application's write), joins each run of contiguous segments with equal
+ * headers into one packet of at most TcpTsoAutosize::Segments() segments with a GsoTag,
+ * and passes it to the node's TrafficControlLayer at the end of the event. Its length is
+ * skb->len: the IP and TCP headers once, the payloads of all segments.
+ *
+ * The segment count comes from the socket's own state, as the kernel's does: the layer
+ * finds the socket once per flow (FindTcpSocket) and follows its CongestionWindow,
+ * SlowStartThreshold, BytesInFlight and RTT traces for tcp_update_pacing_rate().
+ *
+ * A router's NicNetDevice passes a GRO packet it forwards up as its segments with a
+ * GroSegmentTag (see there); this layer joins them into the GRO packet again, whatever the
+ * egress device supports, as Linux forwards the GRO skb itself (the egress device or
+ * validate_xmit_skb() segments it).
+ *
+ * Everything else (other protocols, segments of sockets of other nodes, pure ACKs, SYN,
+ * RST, URG) passes at once, after the held segments of the device, so the order of packets
+ * on the interface is kept.
+ *
+ * Install() puts the layer on an interface (Ipv4Interface/Ipv6Interface::SetTrafficControl);
+ * it does nothing on a device that is not a NicNetDevice with Gso or Tso on, except join
+ * GRO packets.
+ *
+ * Deviation from Linux: the kernel sizes the skb when the data is written and splits it
+ * to the congestion window (tcp_mss_split_point); ns-3's TCP has already cut the burst
+ * to the window, so the layer joins what one event sent. tcp_tso_should_defer() (waiting
+ * for a bigger burst) is not modelled. min_rtt is the smallest smoothed RTT the socket
+ * reported (ns-3 before 3.4x traces only the smoothed value), not the smallest sample.
+ * packet_out is BytesInFlight / mss.
+ */
+class GsoTrafficControlLayer : public TrafficControlLayer
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+
+    GsoTrafficControlLayer();
+    ~GsoTrafficControlLayer() override;
+
+    /// Counters.
+    struct Stats
+    {
+        uint64_t superPackets{0};   ///< super-packets built from a local socket's segments
+        uint64_t segmentsJoined{0}; ///< segments in them
+        uint64_t groPackets{0};     ///< forwarded GRO packets joined again
+        uint64_t groSegments{0};    ///< segments in them
+        uint64_t passed{0};         ///< packets passed unchanged
+    };
+
+    /**
+     * Puts this layer on the device's IPv4 and IPv6 interfaces, in front of the node's
+     * TrafficControlLayer, and aggregates it to the device (GetObject on the device finds
+     * it). Call after the addresses are assigned (the interfaces exist), once per device.
+     * @param device the device (its node has an Internet stack)
+     */
+    void Attach(Ptr<NetDevice> device);
+
+    /// @return the counters
+    const Stats& GetStats() const;
+
+    /**
+     * @return the tcp_tso_autosize() settings: the attributes and the device's gso_max_size
+     * and gso_max_segs
+     */
+    TcpTsoAutosize::Config GetAutosizeConfig() const;
+
+    void Send(Ptr<NetDevice> device, Ptr<QueueDiscItem> item) override;
+
+    /**
+     * TracedCallback signature for a super-packet handed to the queue disc.
+     * @param [in] item the super-packet
+     * @param [in] segments its segments
+     */
+    typedef void (*SuperPacketTracedCallback)(Ptr<const QueueDiscItem> item, uint32_t segments);
+
+  protected:
+    void DoDispose() override;
+    /// Not the node's layer: it scans no devices and installs no queue discs.
+    void DoInitialize() override;
+    /// Aggregated to a device, not to a node: nothing to look up.
+    void NotifyNewAggregate() override;
+
+  private:
+    /// A flow's four-tuple (IPv4 addresses in the first 4 bytes).
+    struct FlowKey
+    {
+        std::array<uint8_t, 16> source{};      ///< source address
+        std::array<uint8_t, 16> destination{}; ///< destination address
+        uint16_t sourcePort{0};                ///< TCP source port
+        uint16_t destinationPort{0};           ///< TCP destination port
+        bool ipv6{false};                      ///< address family
+
+        /**
+         * @param other another key
+         * @return whether both name the same flow
+         */
+        bool operator==(const FlowKey& other) const;
+    };
+
+    /// Hashes a FlowKey.
+    struct FlowKeyHash
+    {
+        /**
+         * @param key the key
+         * @return its hash
+         */
+        std::size_t operator()(const FlowKey& key) const;
+    };
+
+    /// What the layer knows of a local socket's flow.
+    struct Flow
+    {
+        Ptr<TcpSocketBase> socket;   ///< null: not a local socket (passed unchanged)
+        uint32_t mss{0};             ///< SegmentSize
+        uint32_t cwnd{0};            ///< congestion window, bytes
+        uint32_t ssthresh{0};        ///< slow-start threshold, bytes
+        uint32_t inFlight{0};        ///< bytes in flight
+        int64_t srttUs{0};           ///< smoothed RTT, us (0: no sample)
+        int64_t minRttUs{INT64_MAX}; ///< smallest smoothed RTT, us
+    };
+
+    /// Segments held to go out as one packet.
+    struct Train
+    {
+        FlowKey key;                           ///< the flow
+        std::vector<Ptr<QueueDiscItem>> items; ///< the segments, in order
+        TcpHeader first;                       ///< the first segment's TCP header
+        uint32_t nextSeq{0};                   ///< sequence number the next one must have
+        uint32_t gsoSize{0};                   ///< payload of the first (gso_size)
+        uint32_t limit{0};                     ///< segments at most
+        uint16_t groCount{0};                  ///< a GRO packet's segments; 0: a socket's
+        bool closed{false};                    ///< a short or final segment ended it
+    };
+
+    /**
+     * Holds a segment of a local socket or of a GRO packet, if it is one.
+     * @param item the packet
+     * @return false if it is to pass unchanged
+     */
+    bool Hold(Ptr<QueueDiscItem> item);
+    /**
+     * The flow's state, found (and its traces followed) on its first segment.
+     * @param key the flow
+     * @return its state
+     */
+    Flow& GetFlow(const FlowKey& key);
+    /**
+     * Segments per super-packet for a flow now.
+     * @param flow the flow
+     * @return tcp_tso_segs()
+     */
+    uint32_t GetTsoSegs(const Flow& flow) const;
+    /**
+     * Sends one held train on as one packet (or as its single segment).
+     * @param train the train
+     */
+    void SendTrain(Train& train);
+    /// Sends every held train on, oldest first (the end of the event).
+    void FlushAll();
+    /// Schedules FlushAll() at the end of the current event, once.
+    void ScheduleFlush();
+
+    Ptr<TrafficControlLayer> m_next;                        ///< the node's TrafficControlLayer
+    Ptr<NetDevice> m_device;                                ///< the device served
+    uint32_t m_pacingShift;                                 ///< sk_pacing_shift
+    uint32_t m_minTsoSegs;                                  ///< tcp_min_tso_segs
+    bool m_rttAllowance;                                    ///< the 5.18 min_rtt allowance
+    uint32_t m_tsoRttLog;                                   ///< tcp_tso_rtt_log
+    uint32_t m_pacingSsRatio;                               ///< tcp_pacing_ss_ratio
+    uint32_t m_pacingCaRatio;                               ///< tcp_pacing_ca_ratio
+    std::unordered_map<FlowKey, Flow, FlowKeyHash> m_flows; ///< flows seen
+    std::vector<Train> m_trains;                            ///< held trains, oldest first
+    EventId m_flushEvent;                                   ///< the end-of-event flush
+    Stats m_stats;                                          ///< counters
+    TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_superPacketTrace; ///< super-packets
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* GSO_TRAFFIC_CONTROL_LAYER_H */

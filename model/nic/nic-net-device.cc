@@ -21,6 +21,7 @@
 #include "ns3/ethernet-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/nic-gro.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
@@ -299,7 +300,12 @@ NicNetDevice::GetTypeId()
             .AddTraceSource("Poll",
                             "A NAPI poll: vector, TX packets and bytes reclaimed, RX packets",
                             MakeTraceSourceAccessor(&NicNetDevice::m_pollTrace),
-                            "ns3::debloat::NicNetDevice::PollTracedCallback");
+                            "ns3::debloat::NicNetDevice::PollTracedCallback")
+            .AddTraceSource("GroReceive",
+                            "GRO passed a held packet up: its segments and length (IP and TCP "
+                            "headers once plus the payloads), bytes",
+                            MakeTraceSourceAccessor(&NicNetDevice::m_groReceiveTrace),
+                            "ns3::debloat::NicNetDevice::GroTracedCallback");
     return tid;
 }
 
@@ -336,6 +342,7 @@ NicNetDevice::DoDispose()
     m_txSlots.clear();
     m_rxSlots.clear();
     m_vectors.clear();
+    m_nicGro.reset();
     m_node = nullptr;
     m_channel = nullptr;
     m_queueInterface = nullptr;
@@ -361,6 +368,10 @@ NicNetDevice::CheckConfig() const
     NS_ABORT_MSG_IF(m_dataRate.GetBitRate() == 0,
                     "NicNetDevice: DataRate (ethtool speed) must be positive");
     NS_ABORT_MSG_IF(m_mtu < 68, "NicNetDevice: Mtu=" << m_mtu << " is below 68, the IPv4 minimum");
+    NS_ABORT_MSG_IF(m_groMaxSize == 0 || m_groMaxSize > 65536,
+                    "NicNetDevice: GroMaxSize=" << m_groMaxSize
+                                                << " is out of range; accepted: 1 to 65536 "
+                                                   "(BIG TCP is not modelled)");
     const std::string rings =
         NicDriver::Validate(GetDriverConfig(), m_mtu + EthernetHeader(false).GetSerializedSize());
     NS_ABORT_MSG_IF(!rings.empty(), "NicNetDevice: " << rings);
@@ -434,6 +445,10 @@ NicNetDevice::CreateRings()
     m_rxSlots.assign(m_rxRingSize, nullptr);
     m_vectors.assign(m_nTxQueues, VectorEvents());
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
+    if (m_gro)
+    {
+        m_nicGro = std::make_unique<NicGro>(*this, m_groMaxSize);
+    }
 }
 
 int64_t
@@ -633,6 +648,11 @@ NicNetDevice::RxDeliver(uint32_t slot)
 {
     Ptr<Packet> frame = m_rxSlots[slot];
     m_rxSlots[slot] = nullptr;
+    if (m_nicGro)
+    {
+        m_nicGro->Receive(frame, Ns(Simulator::Now())); // napi_gro_receive()
+        return;
+    }
     DeliverUp(frame);
 }
 
@@ -699,9 +719,18 @@ NicNetDevice::Poll(uint32_t vector)
     m_pollTrace(vector, result.tx.packets, result.tx.bytes, result.rx);
     if (result.workLeft)
     {
-        // Work left: stay scheduled (the poll returned its budget).
+        // Work left: stay scheduled (the poll returned its budget). __napi_poll() flushes
+        // only GRO packets older than a jiffy (HZ 1000).
+        if (m_nicGro)
+        {
+            m_nicGro->Flush(true, Ns(Simulator::Now()));
+        }
         SchedulePoll(vector);
         return;
+    }
+    if (m_nicGro)
+    {
+        m_nicGro->Flush(false, Ns(Simulator::Now())); // napi_complete_done()
     }
     m_driver.CompletePoll(vector, Ns(Simulator::Now()));
     ScheduleInterrupt(vector);
@@ -732,6 +761,12 @@ NicNetDevice::Receive(Ptr<Packet> frame)
 
 void
 NicNetDevice::DeliverUp(Ptr<Packet> frame)
+{
+    DeliverUp(frame, 1, frame->GetSize());
+}
+
+void
+NicNetDevice::DeliverUp(Ptr<Packet> frame, uint32_t frames, uint64_t bytes)
 {
     Ptr<Packet> packet = frame->Copy();
     EthernetHeader header(false);
@@ -766,8 +801,8 @@ NicNetDevice::DeliverUp(Ptr<Packet> frame)
     }
     if (type != PACKET_OTHERHOST)
     {
-        m_stats.rxPackets++;
-        m_stats.rxBytes += frame->GetSize();
+        m_stats.rxPackets += frames;
+        m_stats.rxBytes += bytes;
         m_macRxTrace(packet);
         if (!m_rxCallback.IsNull())
         {

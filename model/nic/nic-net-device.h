@@ -22,6 +22,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <memory>
 #include <vector>
 
 namespace ns3
@@ -32,6 +33,7 @@ namespace debloat
 
 class NicChannel;
 class NicDeviceQueue;
+class NicGro;
 
 /**
  * @ingroup debloat-nic
@@ -67,6 +69,11 @@ class NicDeviceQueue;
  * The decisions (descriptor accounting, stop and wake, arbitration, moderation, NAPI budgets)
  * are NicDriver's, a core free of ns-3; this class is its adapter: attributes, traces, pcap,
  * BQL and NetDeviceQueue calls, and the events that carry the core's due times.
+ *
+ * With Gro (ethtool -K gro on) the poll passes each frame to NicGro (napi_gro_receive())
+ * and flushes it when the poll completes (napi_complete_done()) or, when the poll used its
+ * budget, flushes the packets held before the current jiffy (__napi_poll()). With Gro off
+ * the frames go up as they are, without being parsed.
  *
  * Deviation from Linux: descriptor fetch and DMA take no time; the stack sends no GSO/TSO
  * super-packets (ns-3's TCP emits MSS-sized segments); RX uses one queue.
@@ -129,6 +136,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
         uint64_t interrupts{0};    ///< interrupts asserted, all vectors
         uint64_t polls{0};         ///< NAPI polls run, all vectors
         uint64_t txCompletions{0}; ///< polls that reclaimed TX packets
+        uint64_t groPackets{0};    ///< GRO packets of two or more segments passed up
+        uint64_t groSegments{0};   ///< segments in those packets
     };
 
     /**
@@ -226,6 +235,13 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     typedef void (*InterruptTracedCallback)(uint32_t vector, uint32_t txEvents, uint32_t rxEvents);
 
     /**
+     * TracedCallback signature for a packet GRO passes up (napi_gro_complete()).
+     * @param [in] segments the segments merged (1: a frame held alone)
+     * @param [in] length IP and TCP headers once plus all payloads, bytes
+     */
+    typedef void (*GroTracedCallback)(uint32_t segments, uint32_t length);
+
+    /**
      * TracedCallback signature for a drop with its reason.
      * @param [in] packet the packet
      * @param [in] reason why
@@ -267,6 +283,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     void NotifyNewAggregate() override;
 
   private:
+    friend class NicGro; // the GRO layer delivers, counts and traces through the device
+
     /// The events of one interrupt vector.
     struct VectorEvents
     {
@@ -315,6 +333,13 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      * @param frame the frame, Ethernet header included
      */
     void DeliverUp(Ptr<Packet> frame);
+    /**
+     * Passes a frame up that stands for several received frames (a GRO packet).
+     * @param frame the frame, Ethernet header included
+     * @param frames the received frames it stands for (rx_packets)
+     * @param bytes their bytes (rx_bytes)
+     */
+    void DeliverUp(Ptr<Packet> frame, uint32_t frames, uint64_t bytes);
     // NicDriver::Listener: the core's cleans, wakes and deliveries
     /**
      * Releases a reclaimed TX packet.
@@ -416,6 +441,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters
+    std::unique_ptr<NicGro> m_nicGro;                    ///< GRO layer, when Gro is on
     NetDevice::ReceiveCallback m_rxCallback;             ///< up the stack
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap
     TracedCallback<> m_linkChangeCallbacks;              ///< link change callbacks
@@ -435,6 +461,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     TracedCallback<uint32_t, uint32_t, uint64_t> m_txRingTrace;    ///< TX ring occupancy
     TracedCallback<uint32_t, uint32_t, uint32_t> m_interruptTrace; ///< interrupts
     TracedCallback<uint32_t, uint32_t, uint64_t, uint32_t> m_pollTrace; ///< NAPI polls
+    TracedCallback<uint32_t, uint32_t> m_groReceiveTrace;               ///< GRO packets passed up
 };
 
 } // namespace debloat

@@ -424,8 +424,7 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
         (!fromGro || (held->groCount == gro.GetCount() && gro.GetIndex() == held->items.size())))
     {
         const TcpHeader& first = held->first;
-        std::array<uint8_t, 40> a{};
-        std::array<uint8_t, 40> b{};
+        std::array<uint8_t, 40> options{};
         // The segments of one skb share everything but the sequence number: ACK, window,
         // flags (CWR only on the first) and the option bytes (tcp_gro_receive()'s tests).
         joins = tcp.GetSequenceNumber().GetValue() == held->nextSeq &&
@@ -435,7 +434,7 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
                     (first.GetFlags() & ~TcpHeader::CWR & ~(TcpHeader::PSH | TcpHeader::FIN)) &&
                 (flags & TcpHeader::CWR) == 0 && payload <= held->gsoSize &&
                 item->GetAddress() == held->items.front()->GetAddress() &&
-                OptionBytes(tcp, a) == OptionBytes(first, b) && a == b;
+                OptionBytes(tcp, options) == held->optionLength && options == held->options;
         if (joins && ip4)
         {
             auto front = StaticCast<Ipv4QueueDiscItem>(held->items.front());
@@ -471,6 +470,7 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
         Train train;
         train.key = key;
         train.first = tcp;
+        train.optionLength = OptionBytes(tcp, train.options);
         train.gsoSize = payload;
         train.limit = limit;
         train.groCount = fromGro ? gro.GetCount() : 0;

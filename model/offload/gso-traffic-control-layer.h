@@ -170,6 +170,8 @@ class GsoTrafficControlLayer : public TrafficControlLayer
         FlowKey key;                           ///< the flow
         std::vector<Ptr<QueueDiscItem>> items; ///< the segments, in order
         TcpHeader first;                       ///< the first segment's TCP header
+        std::array<uint8_t, 40> options{};     ///< its option bytes
+        uint32_t optionLength{0};              ///< their length
         uint32_t nextSeq{0};                   ///< sequence number the next one must have
         uint32_t gsoSize{0};                   ///< payload of the first (gso_size)
         uint32_t limit{0};                     ///< segments at most

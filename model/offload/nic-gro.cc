@@ -22,6 +22,7 @@
 #include "ns3/nic-net-device.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/psched.h"
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
@@ -38,7 +39,6 @@ namespace debloat
 
 namespace
 {
-constexpr uint32_t ETH_HLEN = 14; ///< Ethernet II header, bytes
 constexpr uint16_t ETH_P_IP = 0x0800;
 constexpr uint16_t ETH_P_IPV6 = 0x86DD;
 constexpr uint8_t IPPROTO_TCP = 6;

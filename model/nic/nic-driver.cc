@@ -53,7 +53,10 @@ NicDriver::GetConfig() const
 }
 
 std::string
-NicDriver::Validate(const Config& config, uint32_t maxLength)
+NicDriver::Validate(const Config& config,
+                    uint32_t maxLength,
+                    uint32_t gsoMaxSize,
+                    uint32_t gsoMaxSegs)
 {
     std::ostringstream os;
     const uint32_t stop = config.txStopThreshold;
@@ -69,9 +72,7 @@ NicDriver::Validate(const Config& config, uint32_t maxLength)
     }
     else
     {
-        const uint32_t worst = CountTxDescriptors(maxLength,
-                                                  config.txMaxDataPerDescriptor,
-                                                  config.txContextDescriptor);
+        const uint32_t worst = WorstCaseDescriptors(config, maxLength, gsoMaxSize, gsoMaxSegs);
         if (stop < worst)
         {
             os << "TxStopThreshold=" << stop << " is below the " << worst
@@ -137,6 +138,61 @@ NicDriver::CountTxDescriptors(uint32_t length, uint32_t maxData, bool context)
     return std::max(data, 1U) + (context ? 1 : 0);
 }
 
+uint32_t
+NicDriver::CountTxDescriptors(const Config& config, const TxPacket& packet)
+{
+    const uint32_t maxData = config.txMaxDataPerDescriptor;
+    if (packet.segs <= 1 || config.tso != Tso::DRIVER)
+    {
+        return CountTxDescriptors(packet.length, maxData, config.txContextDescriptor);
+    }
+    // mvneta_tx_tso(): each frame's headers from the TSO header buffer in one descriptor,
+    // its payload in descriptors of at most the data limit.
+    const uint32_t payload = packet.length - packet.headerLength;
+    const uint32_t full = packet.segs - 1;
+    const uint32_t last = payload - full * packet.gsoSize;
+    auto perFrame = [maxData](uint32_t bytes) {
+        return 1 + std::max(1U, (bytes + maxData - 1) / maxData);
+    };
+    return full * perFrame(packet.gsoSize) + perFrame(last);
+}
+
+uint32_t
+NicDriver::GetTxBytes(const Config& config, const TxPacket& packet)
+{
+    if (packet.segs <= 1 || !config.tsoBytesPerFrame)
+    {
+        return packet.length;
+    }
+    return packet.length + (packet.segs - 1) * packet.headerLength;
+}
+
+uint32_t
+NicDriver::WorstCaseDescriptors(const Config& config,
+                                uint32_t maxLength,
+                                uint32_t gsoMaxSize,
+                                uint32_t gsoMaxSegs)
+{
+    const uint32_t frame =
+        CountTxDescriptors(maxLength, config.txMaxDataPerDescriptor, config.txContextDescriptor);
+    if (config.tso == Tso::NONE || gsoMaxSize == 0)
+    {
+        return frame;
+    }
+    if (config.tso == Tso::HARDWARE)
+    {
+        return std::max(frame,
+                        CountTxDescriptors(gsoMaxSize,
+                                           config.txMaxDataPerDescriptor,
+                                           config.txContextDescriptor));
+    }
+    // Driver TSO: every frame full (a header descriptor and a full frame's payload), as many
+    // as gso_max_segs and gso_max_size allow.
+    const uint32_t frames = std::max(1U, std::min(gsoMaxSegs, gsoMaxSize));
+    const uint32_t maxData = config.txMaxDataPerDescriptor;
+    return std::max(frame, frames * (1 + (maxLength + maxData - 1) / maxData));
+}
+
 int64_t
 NicDriver::GetWireTime(uint32_t length, uint32_t minFrame, uint32_t l1Overhead, uint64_t bitRate)
 {
@@ -170,6 +226,17 @@ NicDriver::PostTx(uint32_t queue, uint32_t length, uint32_t& slot)
     const uint32_t descriptors =
         CountTxDescriptors(length, m_config.txMaxDataPerDescriptor, m_config.txContextDescriptor);
     return Post(txq.ring, txq.nextSlot, descriptors, length, slot);
+}
+
+bool
+NicDriver::PostTx(uint32_t queue, const TxPacket& packet, uint32_t& slot)
+{
+    TxQueue& txq = m_txQueues[queue];
+    return Post(txq.ring,
+                txq.nextSlot,
+                CountTxDescriptors(m_config, packet),
+                GetTxBytes(m_config, packet),
+                slot);
 }
 
 bool

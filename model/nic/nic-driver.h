@@ -54,6 +54,14 @@ class NicDriver
     /// A descriptor ring of slot numbers.
     using Ring = DescriptorRing;
 
+    /// How the driver takes a TSO super-packet (NETIF_F_TSO in its features).
+    enum class Tso
+    {
+        NONE,     ///< no TSO: the stack segments in software (validate_xmit_skb())
+        HARDWARE, ///< a context descriptor and the data; the NIC cuts the frames (e1000e, igb)
+        DRIVER,   ///< per frame a header descriptor and its data descriptors (mvneta_tx_tso)
+    };
+
     /// The driver's and the hardware's settings (the profile plus ethtool).
     struct Config
     {
@@ -72,6 +80,17 @@ class NicDriver
         DynamicItr::Mode itrMode{DynamicItr::Mode::NONE}; ///< adaptive throttle
         bool gigabit{true};                               ///< link at 1 Gbit/s or more
         bool completionAtTxStart{false};                  ///< reclaim when a frame starts ("ideal")
+        Tso tso{Tso::NONE};                               ///< TSO, when ethtool -K tso is on
+        bool tsoBytesPerFrame{false}; ///< BQL counts every frame's headers (igb's bytecount)
+    };
+
+    /// A packet handed to the driver (the skb as ndo_start_xmit sees it).
+    struct TxPacket
+    {
+        uint32_t length{0};       ///< skb->len: the headers once and the payload, no FCS
+        uint32_t segs{1};         ///< gso_segs: the frames it becomes (1: an ordinary frame)
+        uint32_t headerLength{0}; ///< hdr_len: each frame's Ethernet, IP and TCP headers
+        uint32_t gsoSize{0};      ///< gso_size: payload bytes per frame, the last the rest
     };
 
     /// Frame the hardware starts to send.
@@ -146,10 +165,16 @@ class NicDriver
      * threshold, and non-zero RX ring, work limit and weight.
      * @param config the settings
      * @param maxLength the longest frame (MTU + Ethernet header)
+     * @param gsoMaxSize with TSO on: the largest super-packet (gso_max_size plus the Ethernet
+     * header); 0: no TSO
+     * @param gsoMaxSegs with TSO on: gso_max_segs
      * @return "" if valid, else a message naming the setting (as NicNetDevice's attribute)
      * and the accepted values
      */
-    static std::string Validate(const Config& config, uint32_t maxLength);
+    static std::string Validate(const Config& config,
+                                uint32_t maxLength,
+                                uint32_t gsoMaxSize = 0,
+                                uint32_t gsoMaxSegs = 1);
 
     /// @return TX queues made by Configure(), 0 before
     uint32_t GetNTxQueues() const;
@@ -181,6 +206,43 @@ class NicDriver
     static uint32_t CountTxDescriptors(uint32_t length, uint32_t maxData, bool context);
 
     /**
+     * Descriptors a packet takes on the TX ring, a TSO super-packet as the configured driver
+     * counts it: in hardware TSO (e1000_tso/igb_tso) a context descriptor and the data split
+     * by the data limit, as any packet; in driver TSO (mvneta_tx_tso) per frame a header
+     * descriptor and its payload split by the data limit.
+     * @param config the driver's settings
+     * @param packet the packet (segs > 1 only with config.tso other than NONE)
+     * @return CountTxDescriptors(length, ...) for an ordinary frame or hardware TSO;
+     *         sum over frames of 1 + max(1, ceil(payload / maxData)) for driver TSO
+     */
+    static uint32_t CountTxDescriptors(const Config& config, const TxPacket& packet);
+
+    /**
+     * The bytes a packet adds to BQL and the ring (netdev_tx_sent_queue()): skb->len, or for
+     * a TSO super-packet with tsoBytesPerFrame the bytes of all its frames (igb_tso:
+     * bytecount = skb->len + (gso_segs - 1) * hdr_len).
+     * @param config the driver's settings
+     * @param packet the packet
+     * @return bytes
+     */
+    static uint32_t GetTxBytes(const Config& config, const TxPacket& packet);
+
+    /**
+     * The worst-case packet's descriptors: a full frame, or with TSO the largest
+     * super-packet the stack may build (gso_max_size bytes, gso_max_segs frames).
+     * @param config the driver's settings
+     * @param maxLength the longest frame (MTU + Ethernet header)
+     * @param gsoMaxSize the largest super-packet: gso_max_size plus the Ethernet header,
+     * bytes (0: no TSO)
+     * @param gsoMaxSegs gso_max_segs
+     * @return descriptors
+     */
+    static uint32_t WorstCaseDescriptors(const Config& config,
+                                         uint32_t maxLength,
+                                         uint32_t gsoMaxSize,
+                                         uint32_t gsoMaxSegs);
+
+    /**
      * Time a frame holds the wire: padded to the minimum frame, plus preamble, FCS and
      * inter-frame gap, at the line rate.
      * @param length the frame without FCS
@@ -202,6 +264,16 @@ class NicDriver
      * @return false, and no change, if the descriptors are not free
      */
     bool PostTx(uint32_t queue, uint32_t length, uint32_t& slot);
+
+    /**
+     * Posts a packet, a TSO super-packet included: CountTxDescriptors() descriptors and
+     * GetTxBytes() bytes.
+     * @param queue TX queue index
+     * @param packet the packet
+     * @param [out] slot the slot to keep the packet in, if posted
+     * @return false, and no change, if the descriptors are not free
+     */
+    bool PostTx(uint32_t queue, const TxPacket& packet, uint32_t& slot);
 
     /**
      * After a post: stops the queue if a worst-case packet would not fit any more

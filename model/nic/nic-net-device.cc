@@ -19,15 +19,21 @@
 #include "ns3/debloat-compat.h"
 #include "ns3/enum.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/gso-tag.h"
+#include "ns3/gso-traffic-control-layer.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv6-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/nic-gro.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
+#include "ns3/psched.h"
 #include "ns3/queue-item.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-header.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -239,6 +245,13 @@ NicNetDevice::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&NicNetDevice::m_groMaxSize),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TsoBqlPerFrame",
+                          "A TSO super-packet counts for BQL (and the ring's bytes) as the bytes "
+                          "of all its frames, each with its headers (igb_tso's bytecount), "
+                          "rather than as skb->len",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_tsoBqlPerFrame),
+                          MakeBooleanChecker())
             .AddAttribute("SoftirqDelay",
                           "Seconds from an interrupt to its NAPI poll (softirq scheduling)",
                           StringValue("ns3::ConstantRandomVariable[Constant=0.0]"),
@@ -340,9 +353,12 @@ NicNetDevice::DoDispose()
     m_driver = NicDriver();
     m_deviceQueues.clear();
     m_txSlots.clear();
+    m_requeued.clear();
+    m_wireTrain.clear();
     m_rxSlots.clear();
     m_vectors.clear();
     m_nicGro.reset();
+    m_tsqLayer = nullptr;
     m_node = nullptr;
     m_channel = nullptr;
     m_queueInterface = nullptr;
@@ -359,6 +375,15 @@ NicNetDevice::NotifyNewAggregate()
     {
         m_queueInterface = GetObject<NetDeviceQueueInterface>();
     }
+    if (!m_tsqLayer)
+    {
+        // A layer with TCP small queues gets the skbs the driver frees back.
+        Ptr<GsoTrafficControlLayer> layer = GetObject<GsoTrafficControlLayer>();
+        if (layer && layer->IsTsqEnabled())
+        {
+            m_tsqLayer = layer;
+        }
+    }
     NetDevice::NotifyNewAggregate();
 }
 
@@ -372,8 +397,21 @@ NicNetDevice::CheckConfig() const
                     "NicNetDevice: GroMaxSize=" << m_groMaxSize
                                                 << " is out of range; accepted: 1 to 65536 "
                                                    "(BIG TCP is not modelled)");
-    const std::string rings =
-        NicDriver::Validate(GetDriverConfig(), m_mtu + EthernetHeader(false).GetSerializedSize());
+    NS_ABORT_MSG_IF(m_tso && m_tsoSupport == Offloads::TSO_NONE,
+                    "NicNetDevice: Tso=true needs TsoSupport hardware or driver; this "
+                    "driver has none (ethtool -K tso: off [fixed])");
+    NS_ABORT_MSG_IF(m_gsoMaxSize < 2 * m_mtu || m_gsoMaxSize > 65536,
+                    "NicNetDevice: GsoMaxSize=" << m_gsoMaxSize
+                                                << " is out of range; accepted: 2 x Mtu ("
+                                                << 2 * m_mtu << ") to 65536");
+    NS_ABORT_MSG_IF(m_gsoMaxSegs < 2 || m_gsoMaxSegs > 65535,
+                    "NicNetDevice: GsoMaxSegs=" << m_gsoMaxSegs
+                                                << " is out of range; accepted: 2 to 65535");
+    const uint32_t ethernet = EthernetHeader(false).GetSerializedSize();
+    const std::string rings = NicDriver::Validate(GetDriverConfig(),
+                                                  m_mtu + ethernet,
+                                                  m_tso ? m_gsoMaxSize + ethernet : 0,
+                                                  m_gsoMaxSegs);
     NS_ABORT_MSG_IF(!rings.empty(), "NicNetDevice: " << rings);
     const std::string tx =
         InterruptModeration::Validate({m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), 0});
@@ -417,6 +455,13 @@ NicNetDevice::GetDriverConfig() const
         slowLink && m_slowLinkInterruptRate != 0 ? m_slowLinkInterruptRate : m_interruptRate;
     config.gigabit = !slowLink;
     config.completionAtTxStart = m_completionAtTxStart;
+    if (m_tso)
+    {
+        config.tso = m_tsoSupport == Offloads::TSO_HARDWARE ? NicDriver::Tso::HARDWARE
+                     : m_tsoSupport == Offloads::TSO_DRIVER ? NicDriver::Tso::DRIVER
+                                                            : NicDriver::Tso::NONE;
+    }
+    config.tsoBytesPerFrame = m_tsoBqlPerFrame;
     return config;
 }
 
@@ -441,7 +486,8 @@ NicNetDevice::CreateRings()
     {
         m_deviceQueues[i] = m_queueInterface->GetTxQueue(i);
     }
-    m_txSlots.assign(m_nTxQueues, std::vector<Ptr<Packet>>(m_txRingSize));
+    m_txSlots.assign(m_nTxQueues, std::vector<TxSlot>(m_txRingSize));
+    m_requeued.assign(m_nTxQueues, std::deque<PendingSegment>());
     m_rxSlots.assign(m_rxRingSize, nullptr);
     m_vectors.assign(m_nTxQueues, VectorEvents());
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
@@ -492,6 +538,10 @@ void
 NicNetDevice::Drop(Ptr<const Packet> packet, DropReason reason)
 {
     NS_LOG_DEBUG("drop " << packet << " reason " << reason);
+    if (m_tsqLayer)
+    {
+        m_tsqLayer->ReleaseTsq(packet);
+    }
     switch (reason)
     {
     case TX_RING_FULL:
@@ -547,12 +597,159 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
         Drop(packet, TX_LINK_DOWN);
         return false;
     }
-    if (packet->GetSize() > m_mtu)
+    // Segments requeued earlier leave first (qdisc_restart() takes q->gso_skb first).
+    if (!m_requeued[queue].empty() && !DrainRequeued(queue))
+    {
+        // Only a sender that ignores the stopped queue gets here.
+        Drop(packet, TX_RING_FULL);
+        return false;
+    }
+    NicDriver::TxPacket tx{packet->GetSize() + ETH_HLEN, 1, 0, 0};
+    GsoTag gso;
+    if (packet->PeekPacketTag(gso) && gso.GetGsoSegs() > 1)
+    {
+        if (m_driver.GetConfig().tso == NicDriver::Tso::NONE)
+        {
+            // validate_xmit_skb(): netif_needs_gso(), so skb_gso_segment() in software.
+            m_macTxTrace(packet);
+            m_stats.gsoPackets++;
+            m_stats.gsoSegments += gso.GetGsoSegs();
+            TransmitSegments(queue,
+                             GsoSegmentPacket(packet, protocolNumber),
+                             source,
+                             dest,
+                             protocolNumber);
+            return true;
+        }
+        if (!GetTsoFrame(packet, protocolNumber, gso, tx))
+        {
+            Drop(packet, TX_TOO_BIG);
+            return false;
+        }
+    }
+    else if (packet->GetSize() > m_mtu)
     {
         Drop(packet, TX_TOO_BIG);
         return false;
     }
     m_macTxTrace(packet);
+    if (tx.segs > 1)
+    {
+        m_stats.tsoPackets++;
+        m_stats.tsoSegments += tx.segs;
+    }
+    return PostFrame(queue, packet, source, dest, protocolNumber, tx);
+}
+
+bool
+NicNetDevice::GetTsoFrame(Ptr<const Packet> packet,
+                          uint16_t protocolNumber,
+                          const GsoTag& gso,
+                          NicDriver::TxPacket& tx) const
+{
+    // hdr_len: the Ethernet, IP and TCP headers each frame carries (igb_tso, e1000_tso).
+    Ptr<Packet> copy = packet->Copy();
+    uint32_t ipHeader = 0;
+    uint8_t protocol = 0;
+    if (protocolNumber == 0x0800)
+    {
+        Ipv4Header ip;
+        ipHeader = copy->RemoveHeader(ip);
+        protocol = ip.GetProtocol();
+    }
+    else if (protocolNumber == 0x86DD)
+    {
+        Ipv6Header ip;
+        ipHeader = copy->RemoveHeader(ip);
+        protocol = ip.GetNextHeader();
+    }
+    if (protocol != 6)
+    {
+        return false; // only TCP super-packets (NETIF_F_TSO, NETIF_F_TSO6)
+    }
+    TcpHeader tcp;
+    const uint32_t headers = ipHeader + copy->PeekHeader(tcp);
+    const uint32_t payload = packet->GetSize() - headers;
+    // Each frame must fit the MTU; the frame count is what the payload makes of gso_size.
+    if (headers + gso.GetGsoSize() > m_mtu || gso.GetGsoSize() == 0 || payload == 0)
+    {
+        return false;
+    }
+    tx.segs = (payload + gso.GetGsoSize() - 1) / gso.GetGsoSize();
+    tx.headerLength = ETH_HLEN + headers;
+    tx.gsoSize = gso.GetGsoSize();
+    return true;
+}
+
+void
+NicNetDevice::TransmitSegments(uint32_t queue,
+                               const std::vector<Ptr<Packet>>& segments,
+                               Mac48Address source,
+                               Mac48Address dest,
+                               uint16_t protocolNumber)
+{
+    // dev_hard_start_xmit(): the list goes to the driver one segment at a time; once the
+    // driver has stopped the queue (netif_tx_queue_stopped(): DRV_XOFF only, BQL's
+    // STACK_XOFF does not break the loop) the rest is requeued (dev_requeue_skb()) and
+    // sent first when the queue runs again (dequeue_skb() takes q->gso_skb first).
+    for (std::size_t i = 0; i < segments.size(); i++)
+    {
+        if (i > 0 && m_driver.IsStopped(queue))
+        {
+            for (; i < segments.size(); i++)
+            {
+                m_requeued[queue].push_back({segments[i], source, dest, protocolNumber});
+            }
+            NS_LOG_LOGIC("txq " << queue << " stopped: " << m_requeued[queue].size()
+                                << " GSO segments requeued");
+            return;
+        }
+        PostFrame(queue,
+                  segments[i],
+                  source,
+                  dest,
+                  protocolNumber,
+                  {segments[i]->GetSize() + ETH_HLEN, 1, 0, 0});
+    }
+}
+
+bool
+NicNetDevice::IsTxQueueStopped(uint32_t queue) const
+{
+    const Ptr<NetDeviceQueue>& deviceQueue = m_deviceQueues[queue];
+    return deviceQueue ? deviceQueue->IsStopped() : m_driver.IsStopped(queue);
+}
+
+bool
+NicNetDevice::DrainRequeued(uint32_t queue)
+{
+    std::deque<PendingSegment>& pending = m_requeued[queue];
+    while (!pending.empty())
+    {
+        if (IsTxQueueStopped(queue))
+        {
+            return false;
+        }
+        const PendingSegment segment = pending.front();
+        pending.pop_front();
+        PostFrame(queue,
+                  segment.packet,
+                  segment.source,
+                  segment.dest,
+                  segment.protocol,
+                  {segment.packet->GetSize() + ETH_HLEN, 1, 0, 0});
+    }
+    return true;
+}
+
+bool
+NicNetDevice::PostFrame(uint32_t queue,
+                        Ptr<Packet> packet,
+                        Mac48Address source,
+                        Mac48Address dest,
+                        uint16_t protocolNumber,
+                        const NicDriver::TxPacket& tx)
+{
     EthernetHeader header(false);
     header.SetSource(source);
     header.SetDestination(dest);
@@ -560,19 +757,18 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
     packet->AddHeader(header);
 
     // ndo_start_xmit: post the descriptors, tell BQL, stop if a worst-case packet won't fit.
-    const uint32_t length = packet->GetSize();
     uint32_t slot = 0;
-    if (!m_driver.PostTx(queue, length, slot))
+    if (!m_driver.PostTx(queue, tx, slot))
     {
         // Only a sender that ignores the stopped queue gets here.
         Drop(packet, TX_RING_FULL);
         return false;
     }
-    m_txSlots[queue][slot] = packet;
+    m_txSlots[queue][slot] = {packet, tx.segs};
     Ptr<NetDeviceQueue> deviceQueue = m_deviceQueues[queue];
     if (deviceQueue)
     {
-        deviceQueue->NotifyQueuedBytes(length);
+        deviceQueue->NotifyQueuedBytes(NicDriver::GetTxBytes(m_driver.GetConfig(), tx));
     }
     TraceRing(queue);
     if (m_driver.MaybeStop(queue))
@@ -596,13 +792,28 @@ NicNetDevice::StartNextFrame()
     {
         return;
     }
-    Ptr<const Packet> frame = m_txSlots[next.queue][next.slot];
-    m_phyTxBeginTrace(frame);
-    m_snifferTrace(frame);
-    m_promiscSnifferTrace(frame);
-    const Time wireTime = GetWireTime(frame->GetSize());
-    m_channel->Transmit(frame, this, wireTime);
-    Simulator::Schedule(wireTime, &NicNetDevice::FrameSent, this, next.queue, frame);
+    const TxSlot& slot = m_txSlots[next.queue][next.slot];
+    if (slot.segs > 1)
+    {
+        // TSO: the NIC (or, for driver TSO, the driver's descriptors) sends each segment
+        // as a frame with its own headers, back to back.
+        Ptr<Packet> copy = slot.packet->Copy();
+        EthernetHeader ethernet(false);
+        copy->RemoveHeader(ethernet);
+        m_wireTrain = GsoSegmentPacket(copy, ethernet.GetLengthType());
+        for (Ptr<Packet>& frame : m_wireTrain)
+        {
+            frame->AddHeader(ethernet);
+        }
+        std::reverse(m_wireTrain.begin(), m_wireTrain.end()); // taken from the back
+        Ptr<Packet> first = m_wireTrain.back();
+        m_wireTrain.pop_back();
+        SendWireFrame(next.queue, first);
+    }
+    else
+    {
+        SendWireFrame(next.queue, slot.packet);
+    }
     if (m_driver.GetConfig().completionAtTxStart)
     {
         NicDriverScope driver(m_deviceQueues, m_driverDepth);
@@ -611,9 +822,31 @@ NicNetDevice::StartNextFrame()
 }
 
 void
+NicNetDevice::SendWireFrame(uint32_t queue, Ptr<const Packet> frame)
+{
+    m_phyTxBeginTrace(frame);
+    m_snifferTrace(frame);
+    m_promiscSnifferTrace(frame);
+    const Time wireTime = GetWireTime(frame->GetSize());
+    m_channel->Transmit(frame, this, wireTime);
+    Simulator::Schedule(wireTime, &NicNetDevice::FrameSent, this, queue, frame);
+}
+
+void
 NicNetDevice::FrameSent(uint32_t queue, Ptr<const Packet> frame)
 {
     NS_LOG_FUNCTION(this << queue);
+    if (!m_wireTrain.empty())
+    {
+        // The next frame of a TSO train follows at once; the packet is done at its last.
+        m_stats.txPackets++;
+        m_stats.txBytes += frame->GetSize();
+        m_phyTxEndTrace(frame);
+        Ptr<Packet> next = m_wireTrain.back();
+        m_wireTrain.pop_back();
+        SendWireFrame(queue, next);
+        return;
+    }
     m_driver.WireIdle();
     m_stats.txPackets++;
     m_stats.txBytes += frame->GetSize();
@@ -635,12 +868,23 @@ NicNetDevice::TxCompleted(uint32_t queue, const NicDriver::Ring::Cleaned& cleane
         m_deviceQueues[queue]->NotifyTransmittedBytes(static_cast<uint32_t>(cleaned.bytes));
     }
     TraceRing(queue);
+    // Requeued GSO segments go before anything the queue disc sends on the wake (deferred
+    // to its own event while the driver runs).
+    if (!m_requeued[queue].empty())
+    {
+        DrainRequeued(queue);
+    }
 }
 
 void
 NicNetDevice::TxReclaimed(uint32_t queue, uint32_t slot)
 {
-    m_txSlots[queue][slot] = nullptr; // the driver frees the skb
+    TxSlot& freed = m_txSlots[queue][slot];
+    if (m_tsqLayer)
+    {
+        m_tsqLayer->ReleaseTsq(freed.packet); // tcp_wfree()
+    }
+    freed.packet = nullptr; // the driver frees the skb
 }
 
 void
@@ -664,6 +908,10 @@ NicNetDevice::TxWake(uint32_t queue)
     if (m_deviceQueues[queue])
     {
         m_deviceQueues[queue]->Wake();
+    }
+    if (!m_requeued[queue].empty())
+    {
+        DrainRequeued(queue);
     }
 }
 

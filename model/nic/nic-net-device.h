@@ -22,6 +22,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -34,6 +35,8 @@ namespace debloat
 class NicChannel;
 class NicDeviceQueue;
 class NicGro;
+class GsoTag;
+class GsoTrafficControlLayer;
 
 /**
  * @ingroup debloat-nic
@@ -138,6 +141,10 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
         uint64_t txCompletions{0}; ///< polls that reclaimed TX packets
         uint64_t groPackets{0};    ///< GRO packets of two or more segments passed up
         uint64_t groSegments{0};   ///< segments in those packets
+        uint64_t tsoPackets{0};    ///< super-packets posted for TSO (hardware or driver)
+        uint64_t tsoSegments{0};   ///< the frames they became on the wire
+        uint64_t gsoPackets{0};    ///< super-packets segmented in software
+        uint64_t gsoSegments{0};   ///< the segments they became
     };
 
     /**
@@ -285,6 +292,22 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
   private:
     friend class NicGro; // the GRO layer delivers, counts and traces through the device
 
+    /// A TX ring slot: the packet and the frames it becomes.
+    struct TxSlot
+    {
+        Ptr<Packet> packet; ///< the skb, Ethernet header included
+        uint32_t segs{1};   ///< frames on the wire (more than 1: TSO)
+    };
+
+    /// A software-GSO segment waiting for its stopped queue (dev_requeue_skb()).
+    struct PendingSegment
+    {
+        Ptr<Packet> packet;   ///< the segment, IP header first
+        Mac48Address source;  ///< source MAC
+        Mac48Address dest;    ///< destination MAC
+        uint16_t protocol{0}; ///< EtherType
+    };
+
     /// The events of one interrupt vector.
     struct VectorEvents
     {
@@ -320,10 +343,71 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
                   Mac48Address source,
                   Mac48Address dest,
                   uint16_t protocolNumber);
-    /// Starts the next frame if the wire is idle and a ring has one.
+    /**
+     * A TSO super-packet as the driver sees it: its frames, their headers and gso_size.
+     * @param packet the super-packet, IP header first
+     * @param protocolNumber its EtherType
+     * @param gso its GsoTag
+     * @param [in,out] tx the driver's view; length set, the rest filled in
+     * @return false if it cannot be sent (not TCP over IP, or a frame above the MTU)
+     */
+    bool GetTsoFrame(Ptr<const Packet> packet,
+                     uint16_t protocolNumber,
+                     const GsoTag& gso,
+                     NicDriver::TxPacket& tx) const;
+    /**
+     * Hands software-GSO segments to the driver one by one, requeueing the rest once the
+     * queue stops (dev_hard_start_xmit()).
+     * @param queue the TX queue
+     * @param segments the segments, IP header first
+     * @param source source MAC
+     * @param dest destination MAC
+     * @param protocolNumber EtherType
+     */
+    void TransmitSegments(uint32_t queue,
+                          const std::vector<Ptr<Packet>>& segments,
+                          Mac48Address source,
+                          Mac48Address dest,
+                          uint16_t protocolNumber);
+    /**
+     * Posts requeued segments while the queue runs.
+     * @param queue the TX queue
+     * @return true if none is left
+     */
+    bool DrainRequeued(uint32_t queue);
+    /**
+     * @param queue the TX queue
+     * @return whether it is stopped, by the driver or by BQL
+     */
+    bool IsTxQueueStopped(uint32_t queue) const;
+    /**
+     * ndo_start_xmit: adds the Ethernet header, posts the descriptors, tells BQL and stops
+     * the queue if a worst-case packet would not fit.
+     * @param queue the TX queue
+     * @param packet the packet, IP header first
+     * @param source source MAC
+     * @param dest destination MAC
+     * @param protocolNumber EtherType
+     * @param tx the driver's view of it
+     * @return true if posted
+     */
+    bool PostFrame(uint32_t queue,
+                   Ptr<Packet> packet,
+                   Mac48Address source,
+                   Mac48Address dest,
+                   uint16_t protocolNumber,
+                   const NicDriver::TxPacket& tx);
+    /// Starts the next packet on the wire if the wire is idle and a ring has one.
     void StartNextFrame();
     /**
-     * The frame's last bit left: its descriptors are done.
+     * Puts one frame on the wire.
+     * @param queue the TX queue it comes from
+     * @param frame the frame
+     */
+    void SendWireFrame(uint32_t queue, Ptr<const Packet> frame);
+    /**
+     * A frame's last bit left: the next frame of a TSO train follows, or the packet's
+     * descriptors are done.
      * @param queue the TX queue it came from
      * @param frame the frame
      */
@@ -421,6 +505,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     bool m_tso;                        ///< ethtool -K tso
     bool m_gso;                        ///< ethtool -K gso
     bool m_gro;                        ///< ethtool -K gro
+    bool m_tsoBqlPerFrame;             ///< BQL counts every TSO frame's headers
     uint32_t m_gsoMaxSize;             ///< gso_max_size
     uint32_t m_gsoMaxSegs;             ///< gso_max_segs
     uint32_t m_groMaxSize;             ///< gro_max_size
@@ -435,13 +520,16 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Ptr<NetDeviceQueueInterface> m_queueInterface;       ///< flow control, if aggregated
     NicDriver m_driver;                                  ///< the driver's decisions
     std::vector<Ptr<NetDeviceQueue>> m_deviceQueues;     ///< per TX queue: BQL, stop and wake
-    std::vector<std::vector<Ptr<Packet>>> m_txSlots;     ///< per TX queue: packets by ring slot
+    std::vector<std::vector<TxSlot>> m_txSlots;          ///< per TX queue: packets by ring slot
+    std::vector<std::deque<PendingSegment>> m_requeued;  ///< per TX queue: requeued segments
+    std::vector<Ptr<Packet>> m_wireTrain;                ///< a TSO train's frames still to go
     std::vector<Ptr<Packet>> m_rxSlots;                  ///< received frames by RX ring slot
     std::vector<VectorEvents> m_vectors;                 ///< one per TX queue
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters
     std::unique_ptr<NicGro> m_nicGro;                    ///< GRO layer, when Gro is on
+    Ptr<GsoTrafficControlLayer> m_tsqLayer;              ///< frees go back to TSQ, if on
     NetDevice::ReceiveCallback m_rxCallback;             ///< up the stack
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap
     TracedCallback<> m_linkChangeCallbacks;              ///< link change callbacks

@@ -25,7 +25,8 @@ NicProfile::GetAll()
          "context descriptor per packet, 24 KiB per data descriptor, stop below 19 free "
          "(MAX_SKB_FRAGS + 2), TX_WAKE_THRESHOLD 32, TxIntDelay 8 and TxAbsIntDelay 32 "
          "(x 1.024 us), InterruptThrottleRate 3 (dynamic conservative: 4000 to 20000 "
-         "ints/s by e1000_update_itr's classes; 4000 below 1 Gbit/s)",
+         "ints/s by e1000_update_itr's classes; 4000 below 1 Gbit/s); TSO in hardware, BQL "
+         "counting skb->len",
          {{"TxQueues", "1"},
           {"TxRingSize", "256"},
           {"RxRingSize", "256"},
@@ -39,13 +40,15 @@ NicProfile::GetAll()
           {"TxUsecs", "32768ns"},
           {"RxPacketDelay", "0ns"},
           {"RxUsecs", "8192ns"},
-          {"DynamicItr", "e1000e-conservative"}}},
+          {"DynamicItr", "e1000e-conservative"},
+          {"TsoSupport", "hardware"}}},
         {"igb",
          "Intel i350/i354 (igb; the i354 is the Atom C2000 'Rangeley' MAC): 8 queue pairs, "
          "IGB_DEFAULT_TXD 256, a context descriptor per packet, 32 KiB per data descriptor, "
          "stop below DESC_NEEDED 21 free, wake at 42, IGB_DEFAULT_TX_WORK 128, dynamic "
          "conservative ITR (igb_update_ring_itr: from the average wire size, at most 20000 "
-         "ints/s; 4000 below 1 Gbit/s)",
+         "ints/s; 4000 below 1 Gbit/s); TSO in hardware, BQL counting every frame's "
+         "headers (igb_tso's bytecount)",
          {{"TxQueues", "8"},
           {"TxRingSize", "256"},
           {"RxRingSize", "256"},
@@ -55,12 +58,15 @@ NicProfile::GetAll()
           {"TxWakeThreshold", "42"},
           {"TxWorkLimit", "128"},
           {"NapiWeight", "64"},
-          {"DynamicItr", "igb-conservative"}}},
+          {"DynamicItr", "igb-conservative"},
+          {"TsoSupport", "hardware"},
+          {"TsoBqlPerFrame", "true"}}},
         {"mvneta",
          "Marvell Armada 385 NETA (mvneta, Linksys WRT1200AC), current driver: 8 TX queues, "
          "MVNETA_MAX_TXD 1024, RX 512, stop when 807 descriptors are used (ring minus "
          "MVNETA_MAX_SKB_DESCS 217), wake at half that, TX-done interrupt per packet, RX "
-         "coalescing 32 frames or 100 us",
+         "coalescing 32 frames or 100 us; TSO in the driver (mvneta_tx_tso: a header and a "
+         "data descriptor per frame), at most MVNETA_MAX_TSO_SEGS 100 segments",
          {{"TxQueues", "8"},
           {"TxRingSize", "1024"},
           {"RxRingSize", "512"},
@@ -72,12 +78,14 @@ NicProfile::GetAll()
           {"NapiWeight", "64"},
           {"TxFrames", "1"},
           {"RxFrames", "32"},
-          {"RxUsecs", "100us"}}},
+          {"RxUsecs", "100us"},
+          {"TsoSupport", "driver"},
+          {"GsoMaxSegs", "100"}}},
         {"forcedeth",
          "NVIDIA nForce (forcedeth), the first driver with BQL: one queue, TX_RING_DEFAULT "
          "256, RX 512, 16 KiB per descriptor, stops rather than use its last free "
          "descriptor, wakes on any reclaim, TX_WORK_PER_LOOP 64, an interrupt per packet "
-         "(throughput mode)",
+         "(throughput mode); TSO in hardware",
          {{"TxQueues", "1"},
           {"TxRingSize", "256"},
           {"RxRingSize", "512"},
@@ -86,7 +94,8 @@ NicProfile::GetAll()
           {"TxStopThreshold", "2"},
           {"TxWakeThreshold", "2"},
           {"TxWorkLimit", "64"},
-          {"NapiWeight", "64"}}},
+          {"NapiWeight", "64"},
+          {"TsoSupport", "hardware"}}},
         {"ag71xx",
          "Atheros AR9xxx/QCA95xx router MAC (ag71xx): one queue, 128 TX descriptors (one per "
          "packet), RX 256, stop at ring minus 2 used, wake below 3/4 of the ring, no "

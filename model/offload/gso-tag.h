@@ -81,6 +81,19 @@ class GsoTag : public Tag
  */
 std::vector<Ptr<QueueDiscItem>> GsoSegment(Ptr<const QueueDiscItem> item);
 
+/**
+ * Cuts a TCP super-packet that carries its IP header (as a NetDevice's Send() receives it)
+ * into its segments, each with its own IP header, as GsoSegment() does for a queue disc
+ * item: validate_xmit_skb() -> skb_gso_segment() in front of a driver that cannot take it,
+ * or the NIC's TSO engine cutting the frames. The IPv4 header checksum is enabled when
+ * ns-3's checksums are.
+ *
+ * @param packet the super-packet, IP header first, with a GsoTag
+ * @param protocolNumber its EtherType (0x0800 IPv4, 0x86DD IPv6)
+ * @return the segments in order; empty when the packet is not a tagged TCP packet over IP
+ */
+std::vector<Ptr<Packet>> GsoSegmentPacket(Ptr<const Packet> packet, uint16_t protocolNumber);
+
 } // namespace debloat
 } // namespace ns3
 

@@ -9,6 +9,7 @@
 #include "gro-segment-tag.h"
 #include "gso-tag.h"
 #include "tcp-socket-lookup.h"
+#include "tsq-tag.h"
 
 #include "ns3/boolean.h"
 #include "ns3/debloat-compat.h"
@@ -23,7 +24,9 @@
 #include "ns3/log.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/node.h"
+#include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
@@ -132,6 +135,25 @@ GsoTrafficControlLayer::GetTypeId()
                           UintegerValue(120),
                           MakeUintegerAccessor(&GsoTrafficControlLayer::m_pacingCaRatio),
                           MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute("TcpSmallQueues",
+                          "TCP small queues (Linux 3.6 and later): a local socket may have at "
+                          "most max(2 x truesize, pacing rate >> PacingShift) bytes, capped by "
+                          "LimitOutputBytes, in the queue disc and the device (off: Linux 3.5 "
+                          "and older)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&GsoTrafficControlLayer::m_tsq),
+                          MakeBooleanChecker())
+            .AddAttribute("LimitOutputBytes",
+                          "net.ipv4.tcp_limit_output_bytes: 131072 in Linux 3.6, 262144 from "
+                          "4.2, 1048576 from 4.20",
+                          UintegerValue(1048576),
+                          MakeUintegerAccessor(&GsoTrafficControlLayer::m_limitOutputBytes),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddTraceSource("TsqBytes",
+                            "A local socket's bytes below it (sk_wmem_alloc) changed: the "
+                            "flow's index and the bytes of truesize",
+                            MakeTraceSourceAccessor(&GsoTrafficControlLayer::m_tsqBytesTrace),
+                            "ns3::debloat::GsoTrafficControlLayer::TsqBytesTracedCallback")
             .AddTraceSource("SuperPacket",
                             "A super-packet handed to the queue disc, with its segments",
                             MakeTraceSourceAccessor(&GsoTrafficControlLayer::m_superPacketTrace),
@@ -147,6 +169,8 @@ GsoTrafficControlLayer::GetInstanceTypeId() const
 
 GsoTrafficControlLayer::GsoTrafficControlLayer()
 {
+    static uint32_t layers = 0;
+    m_layerId = ++layers;
     NS_LOG_FUNCTION(this);
 }
 
@@ -161,6 +185,7 @@ GsoTrafficControlLayer::DoDispose()
     NS_LOG_FUNCTION(this);
     m_flushEvent.Cancel();
     m_trains.clear();
+    m_flowsByIndex.clear();
     m_flows.clear();
     m_next = nullptr;
     m_device = nullptr;
@@ -280,6 +305,8 @@ GsoTrafficControlLayer::GetFlow(const FlowKey& key)
     {
         return flow;
     }
+    flow.index = static_cast<uint32_t>(m_flowsByIndex.size());
+    m_flowsByIndex.push_back(&flow);
     Address local;
     Address peer;
     if (key.ipv6)
@@ -392,6 +419,7 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
     key.sourcePort = tcp.GetSourcePort();
     key.destinationPort = tcp.GetDestinationPort();
     uint32_t limit = 0;
+    Flow* socketFlow = nullptr;
     if (fromGro)
     {
         limit = gro.GetCount();
@@ -404,16 +432,19 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
             return false;
         }
         const NicNetDevice::Offloads offloads = nic->GetOffloads();
-        if (!offloads.gso && !offloads.tso)
+        // sk_can_gso() false: the socket sends MSS-sized skbs, through TSQ if it is on.
+        const bool canGso = offloads.gso || offloads.tso;
+        if (!canGso && !m_tsq)
         {
-            return false; // sk_can_gso() is false: the socket sends MSS-sized skbs
+            return false;
         }
         Flow& flow = GetFlow(key);
         if (!flow.socket)
         {
             return false;
         }
-        limit = GetTsoSegs(flow);
+        limit = canGso ? GetTsoSegs(flow) : 1;
+        socketFlow = &flow;
     }
 
     auto held = std::find_if(m_trains.begin(), m_trains.end(), [&key](const Train& t) {
@@ -474,6 +505,7 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
         train.gsoSize = payload;
         train.limit = limit;
         train.groCount = fromGro ? gro.GetCount() : 0;
+        train.flow = socketFlow;
         m_trains.push_back(std::move(train));
         held = m_trains.end() - 1;
     }
@@ -502,9 +534,10 @@ void
 GsoTrafficControlLayer::SendTrain(Train& train)
 {
     const auto segments = static_cast<uint32_t>(train.items.size());
+    const uint32_t payload = train.nextSeq - train.first.GetSequenceNumber().GetValue();
     if (segments == 1)
     {
-        m_next->Send(m_device, train.items.front());
+        Forward(train.flow, train.items.front(), payload);
         return;
     }
     // tcp_write_xmit()'s skb, or the GRO skb: the first segment's headers, every payload,
@@ -554,7 +587,158 @@ GsoTrafficControlLayer::SendTrain(Train& train)
     NS_LOG_LOGIC((train.groCount > 0 ? "GRO packet " : "super-packet ")
                  << segments << " x " << train.gsoSize << " bytes, " << super->GetSize());
     m_superPacketTrace(super, segments);
-    m_next->Send(m_device, super);
+    Forward(train.flow, super, payload);
+}
+
+bool
+GsoTrafficControlLayer::IsTsqEnabled() const
+{
+    return m_tsq;
+}
+
+void
+GsoTrafficControlLayer::Forward(Flow* flow, Ptr<QueueDiscItem> item, uint32_t payload)
+{
+    if (!m_tsq || !flow)
+    {
+        m_next->Send(m_device, item);
+        return;
+    }
+    if (!flow->throttled.empty() || IsTsqThrottled(*flow, payload))
+    {
+        // TSQ_THROTTLED: tcp_write_xmit() stops; the data stays in the socket.
+        NS_LOG_LOGIC("TSQ: flow " << flow->index << " holds " << payload << " bytes with "
+                                  << flow->wmem << " below it");
+        m_stats.tsqThrottled++;
+        flow->throttled.push_back(item);
+        flow->throttledPayloads.push_back(payload);
+        flow->throttledPayload += payload;
+        return;
+    }
+    ChargeAndSend(*flow, item, payload);
+}
+
+bool
+GsoTrafficControlLayer::IsTsqThrottled(const Flow& flow, uint32_t payload) const
+{
+    const TcpTsoAutosize::Config autosize = GetAutosizeConfig();
+    const uint32_t mss = std::max(flow.mss, 1U);
+    const uint64_t rate = TcpTsoAutosize::PacingRate(autosize,
+                                                     mss,
+                                                     flow.cwnd / mss,
+                                                     flow.inFlight / mss,
+                                                     flow.ssthresh / mss,
+                                                     static_cast<uint64_t>(flow.srttUs));
+    const TcpSmallQueues::Config config{m_pacingShift, m_limitOutputBytes};
+    const uint64_t limit = TcpSmallQueues::Limit(config, TcpSmallQueues::Truesize(payload), rate);
+    // The retransmit queue: what ns-3's TCP counts in flight less what the layer still
+    // holds (this packet included).
+    const uint64_t held = flow.throttledPayload + payload;
+    const uint64_t sent = flow.inFlight > held ? flow.inFlight - held : 0;
+    return TcpSmallQueues::Throttled(flow.wmem, limit, sent <= flow.lastPayload);
+}
+
+void
+GsoTrafficControlLayer::ChargeAndSend(Flow& flow, Ptr<QueueDiscItem> item, uint32_t payload)
+{
+    if (!m_qdiscWatched)
+    {
+        // Every skb a queue disc drops is freed: tcp_wfree() gives its charge back.
+        m_qdiscWatched = true;
+        if (Ptr<QueueDisc> root = m_next->GetRootQueueDiscOnDevice(m_device))
+        {
+            root->TraceConnectWithoutContext(
+                "DropBeforeEnqueue",
+                MakeCallback(&GsoTrafficControlLayer::QueueDiscDrop, this));
+            root->TraceConnectWithoutContext(
+                "DropAfterDequeue",
+                MakeCallback(&GsoTrafficControlLayer::QueueDiscDrop, this));
+        }
+    }
+    const uint64_t truesize = TcpSmallQueues::Truesize(payload);
+    TsqTag charge(m_layerId, flow.index, static_cast<uint32_t>(truesize));
+    item->GetPacket()->ReplacePacketTag(charge);
+    flow.wmem += truesize;
+    flow.lastPayload = payload;
+    m_tsqBytesTrace(flow.index, flow.wmem);
+    m_next->Send(m_device, item);
+}
+
+void
+GsoTrafficControlLayer::ReleaseTsq(Ptr<const Packet> packet)
+{
+    TsqTag tag;
+    if (!packet->PeekPacketTag(tag) || tag.GetLayer() != m_layerId ||
+        tag.GetFlow() >= m_flowsByIndex.size())
+    {
+        return;
+    }
+    Flow& flow = *m_flowsByIndex[tag.GetFlow()];
+    flow.wmem -= std::min<uint64_t>(flow.wmem, tag.GetBytes());
+    m_stats.tsqReleased++;
+    m_tsqBytesTrace(flow.index, flow.wmem);
+    if (!flow.throttled.empty() && !flow.handlerScheduled)
+    {
+        // tcp_wfree() queues the socket for the TSQ tasklet; it runs after the driver.
+        flow.handlerScheduled = true;
+        Simulator::ScheduleNow(&GsoTrafficControlLayer::TsqHandler, this, flow.index);
+    }
+}
+
+void
+GsoTrafficControlLayer::TsqHandler(uint32_t index)
+{
+    Flow& flow = *m_flowsByIndex[index];
+    flow.handlerScheduled = false;
+    while (!flow.throttled.empty())
+    {
+        const uint32_t payload = flow.throttledPayloads.front();
+        flow.throttledPayload -= payload;
+        if (IsTsqThrottled(flow, payload))
+        {
+            flow.throttledPayload += payload;
+            return;
+        }
+        Ptr<QueueDiscItem> item = flow.throttled.front();
+        flow.throttled.pop_front();
+        flow.throttledPayloads.pop_front();
+        // tcp_transmit_skb() stamps the segment when it really leaves the socket.
+        TcpHeader tcp;
+        Ptr<Packet> packet = item->GetPacket();
+        packet->RemoveHeader(tcp);
+        if (Ptr<const TcpOptionTS> ts =
+                DynamicCast<const TcpOptionTS>(tcp.GetOption(TcpOption::TS)))
+        {
+            TcpHeader stamped;
+            stamped.SetSourcePort(tcp.GetSourcePort());
+            stamped.SetDestinationPort(tcp.GetDestinationPort());
+            stamped.SetSequenceNumber(tcp.GetSequenceNumber());
+            stamped.SetAckNumber(tcp.GetAckNumber());
+            stamped.SetFlags(tcp.GetFlags());
+            stamped.SetWindowSize(tcp.GetWindowSize());
+            stamped.SetUrgentPointer(tcp.GetUrgentPointer());
+            for (const Ptr<const TcpOption>& option : tcp.GetOptionList())
+            {
+                if (option->GetKind() != TcpOption::TS)
+                {
+                    stamped.AppendOption(option);
+                }
+            }
+            Ptr<TcpOptionTS> now = CreateObject<TcpOptionTS>();
+            now->SetTimestamp(TcpOptionTS::NowToTsValue());
+            now->SetEcho(ts->GetEcho());
+            stamped.AppendOption(now);
+            tcp = stamped;
+        }
+        packet->AddHeader(tcp);
+        ChargeAndSend(flow, item, payload);
+    }
+}
+
+void
+GsoTrafficControlLayer::QueueDiscDrop(Ptr<const QueueDiscItem> item, const char* /* reason */)
+{
+    ReleaseTsq(item->GetPacket());
 }
 
 void

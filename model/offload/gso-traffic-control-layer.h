@@ -11,6 +11,7 @@
 #ifndef GSO_TRAFFIC_CONTROL_LAYER_H
 #define GSO_TRAFFIC_CONTROL_LAYER_H
 
+#include "tcp-small-queues.h"
 #include "tcp-tso-autosize.h"
 
 #include "ns3/event-id.h"
@@ -21,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -62,12 +64,24 @@ namespace debloat
  * it does nothing on a device that is not a NicNetDevice with Gso or Tso on, except join
  * GRO packets.
  *
+ * With TcpSmallQueues on (Linux 3.6 and later), a local socket's packets are charged with
+ * their truesize (TsqTag) when they go to the queue disc, and a packet that would find
+ * more than TcpSmallQueues::Limit() bytes below its socket waits in the layer, standing
+ * for the data tcp_write_xmit() has not sent yet, until a TX completion (the device's
+ * reclaim) or a drop gives bytes back; then the held packets go in order, their TCP
+ * timestamp value set to the time they really leave, as tcp_tsq_handler() would send
+ * them. TSQ applies with and without offloads.
+ *
  * Deviation from Linux: the kernel sizes the skb when the data is written and splits it
  * to the congestion window (tcp_mss_split_point); ns-3's TCP has already cut the burst
  * to the window, so the layer joins what one event sent. tcp_tso_should_defer() (waiting
  * for a bigger burst) is not modelled. min_rtt is the smallest smoothed RTT the socket
  * reported (ns-3 before 3.4x traces only the smoothed value), not the smallest sample.
- * packet_out is BytesInFlight / mss.
+ * packet_out is BytesInFlight / mss. Under TSQ, ns-3's TCP has already sent what the
+ * layer holds: it counts in flight, and its RTT samples without a timestamp echo of 1 ms
+ * or more (ns-3 stamps in ms) run from ns-3's send time, so they include the time held;
+ * tcp_rtx_queue_empty_or_single_skb() is estimated from BytesInFlight less the held
+ * payload; retransmissions get no doubled limit (factor 1).
  */
 class GsoTrafficControlLayer : public TrafficControlLayer
 {
@@ -90,6 +104,8 @@ class GsoTrafficControlLayer : public TrafficControlLayer
         uint64_t groPackets{0};     ///< forwarded GRO packets joined again
         uint64_t groSegments{0};    ///< segments in them
         uint64_t passed{0};         ///< packets passed unchanged
+        uint64_t tsqThrottled{0};   ///< packets TCP small queues held in the socket
+        uint64_t tsqReleased{0};    ///< charges given back (TX completions and drops)
     };
 
     /**
@@ -110,6 +126,24 @@ class GsoTrafficControlLayer : public TrafficControlLayer
     TcpTsoAutosize::Config GetAutosizeConfig() const;
 
     void Send(Ptr<NetDevice> device, Ptr<QueueDiscItem> item) override;
+
+    /// @return whether TCP small queues are on
+    bool IsTsqEnabled() const;
+
+    /**
+     * The skb is freed (tcp_wfree()): the device reclaimed it after its TX completion, or it
+     * was dropped. Gives its TsqTag's charge back to its socket, which sends what it held
+     * back (tcp_tsq_handler(), in an event of its own as the TSQ tasklet runs).
+     * @param packet the packet; nothing happens without a TsqTag
+     */
+    void ReleaseTsq(Ptr<const Packet> packet);
+
+    /**
+     * TracedCallback signature for a socket's bytes below it.
+     * @param [in] flow the layer's index of the flow (in the order flows first sent)
+     * @param [in] bytes sk_wmem_alloc after the change, bytes of truesize
+     */
+    typedef void (*TsqBytesTracedCallback)(uint32_t flow, uint64_t bytes);
 
     /**
      * TracedCallback signature for a super-packet handed to the queue disc.
@@ -155,13 +189,20 @@ class GsoTrafficControlLayer : public TrafficControlLayer
     /// What the layer knows of a local socket's flow.
     struct Flow
     {
-        Ptr<TcpSocketBase> socket;   ///< null: not a local socket (passed unchanged)
-        uint32_t mss{0};             ///< SegmentSize
-        uint32_t cwnd{0};            ///< congestion window, bytes
-        uint32_t ssthresh{0};        ///< slow-start threshold, bytes
-        uint32_t inFlight{0};        ///< bytes in flight
-        int64_t srttUs{0};           ///< smoothed RTT, us (0: no sample)
-        int64_t minRttUs{INT64_MAX}; ///< smallest smoothed RTT, us
+        Ptr<TcpSocketBase> socket;                ///< null: not a local socket (passed unchanged)
+        uint32_t mss{0};                          ///< SegmentSize
+        uint32_t cwnd{0};                         ///< congestion window, bytes
+        uint32_t ssthresh{0};                     ///< slow-start threshold, bytes
+        uint32_t inFlight{0};                     ///< bytes in flight
+        int64_t srttUs{0};                        ///< smoothed RTT, us (0: no sample)
+        int64_t minRttUs{INT64_MAX};              ///< smallest smoothed RTT, us
+        uint32_t index{0};                        ///< place in m_flowsByIndex (the TsqTag's flow)
+        uint64_t wmem{0};                         ///< sk_wmem_alloc: truesize below the socket
+        uint32_t lastPayload{0};                  ///< payload of the last packet sent on
+        std::deque<Ptr<QueueDiscItem>> throttled; ///< held by TSQ, oldest first
+        std::deque<uint32_t> throttledPayloads;   ///< their payloads
+        uint64_t throttledPayload{0};             ///< sum of those
+        bool handlerScheduled{false};             ///< tcp_tsq_handler() is due
     };
 
     /// Segments held to go out as one packet.
@@ -176,6 +217,7 @@ class GsoTrafficControlLayer : public TrafficControlLayer
         uint32_t gsoSize{0};                   ///< payload of the first (gso_size)
         uint32_t limit{0};                     ///< segments at most
         uint16_t groCount{0};                  ///< a GRO packet's segments; 0: a socket's
+        Flow* flow{nullptr};                   ///< the local socket's flow, if any
         bool closed{false};                    ///< a short or final segment ended it
     };
 
@@ -202,6 +244,39 @@ class GsoTrafficControlLayer : public TrafficControlLayer
      * @param train the train
      */
     void SendTrain(Train& train);
+    /**
+     * Hands a packet to the queue disc, through TCP small queues when it is a local
+     * socket's and TSQ is on.
+     * @param flow the socket's flow, or null
+     * @param item the packet
+     * @param payload its TCP payload, bytes
+     */
+    void Forward(Flow* flow, Ptr<QueueDiscItem> item, uint32_t payload);
+    /**
+     * tcp_small_queue_check() for a packet about to leave the socket.
+     * @param flow the flow
+     * @param payload the packet's payload
+     * @return true if it must wait
+     */
+    bool IsTsqThrottled(const Flow& flow, uint32_t payload) const;
+    /**
+     * Charges the socket with a packet's truesize (TsqTag) and sends it on.
+     * @param flow the flow
+     * @param item the packet
+     * @param payload its payload
+     */
+    void ChargeAndSend(Flow& flow, Ptr<QueueDiscItem> item, uint32_t payload);
+    /**
+     * tcp_tsq_handler(): sends what the socket held while TSQ allows.
+     * @param index the flow's index
+     */
+    void TsqHandler(uint32_t index);
+    /**
+     * A queue disc dropped a packet: its charge goes back.
+     * @param item the packet
+     * @param reason why
+     */
+    void QueueDiscDrop(Ptr<const QueueDiscItem> item, const char* reason);
     /// Sends every held train on, oldest first (the end of the event).
     void FlushAll();
     /// Schedules FlushAll() at the end of the current event, once.
@@ -215,11 +290,17 @@ class GsoTrafficControlLayer : public TrafficControlLayer
     uint32_t m_tsoRttLog;                                   ///< tcp_tso_rtt_log
     uint32_t m_pacingSsRatio;                               ///< tcp_pacing_ss_ratio
     uint32_t m_pacingCaRatio;                               ///< tcp_pacing_ca_ratio
+    bool m_tsq;                                             ///< TCP small queues on
+    uint64_t m_limitOutputBytes;                            ///< tcp_limit_output_bytes
+    bool m_qdiscWatched{false};                             ///< drop traces connected
+    uint32_t m_layerId{0};                                  ///< this layer's TsqTag number
+    std::vector<Flow*> m_flowsByIndex;                      ///< flows by TsqTag index
     std::unordered_map<FlowKey, Flow, FlowKeyHash> m_flows; ///< flows seen
     std::vector<Train> m_trains;                            ///< held trains, oldest first
     EventId m_flushEvent;                                   ///< the end-of-event flush
     Stats m_stats;                                          ///< counters
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_superPacketTrace; ///< super-packets
+    TracedCallback<uint32_t, uint64_t> m_tsqBytesTrace; ///< a socket's bytes below it
 };
 
 } // namespace debloat

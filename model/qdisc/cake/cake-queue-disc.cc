@@ -24,6 +24,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tc-options.h"
+#include "ns3/tsq-tag.h"
 #include "ns3/uinteger.h"
 
 #include <iomanip>
@@ -560,6 +561,9 @@ CakeQueueDisc::EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification
     m_scheduler->RecordMaxLen(where.tin, item->GetSize() + ETH_HLEN);
     // ns-3 counts every packet handed to Enqueue() as enqueued or dropped: the segments go
     // through Enqueue() themselves, and the super-packet is accounted as consumed by the split.
+    // Its socket charge went to the segments (tcp_gso_segment() moves the destructor).
+    TsqTag charge;
+    item->GetPacket()->RemovePacketTag(charge);
     DropBeforeEnqueue(item, GSO_SPLIT);
     m_enqueuingSegments = true;
     m_segmentWhere = where;

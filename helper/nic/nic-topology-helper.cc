@@ -271,6 +271,15 @@ NicTopologyHelper::MakeLink(Ptr<Node> a,
     const NicHelper right = EndHelper(link.right, link.rate, what + ", right end");
     left.SetChannelAttribute("Delay", TimeValue(link.delay));
     NetDeviceContainer devices = left.Install(a, b, right);
+    for (const auto& [node, end] : {std::make_pair(a, &link.left), std::make_pair(b, &link.right)})
+    {
+        if (end->tsqLimitOutputBytes)
+        {
+            NS_ABORT_MSG_IF(*end->tsqLimitOutputBytes == 0,
+                            what << ": tsqLimitOutputBytes must be at least 1 byte");
+            m_tsqNodes[node->GetId()] = *end->tsqLimitOutputBytes;
+        }
+    }
     // Qdiscs first: Ipv4AddressHelper::Assign() gives a device without one fq_codel.
     InstallQdisc(devices.Get(0), link.left, what + ", left end");
     InstallQdisc(devices.Get(1), link.right, what + ", right end");
@@ -347,19 +356,27 @@ NicTopologyHelper::Install()
     }
     // A node with an offload on any NIC gets the layer on all of them: a router joins the
     // GRO packets it forwards on whichever interface they leave.
-    const OffloadHelper offloads;
+    // TCP small queues live in the same layer.
     for (uint32_t n = 0; n < GetNodes().GetN(); ++n)
     {
         Ptr<Node> node = GetNodes().Get(n);
+        OffloadHelper offloads;
+        const auto tsq = m_tsqNodes.find(node->GetId());
+        bool layers = tsq != m_tsqNodes.end();
+        if (layers)
+        {
+            offloads.SetLayerAttribute("TcpSmallQueues", BooleanValue(true));
+            offloads.SetLayerAttribute("LimitOutputBytes", UintegerValue(tsq->second));
+        }
         for (uint32_t d = 0; d < node->GetNDevices(); ++d)
         {
             Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(node->GetDevice(d));
             const NicNetDevice::Offloads o = nic ? nic->GetOffloads() : NicNetDevice::Offloads();
-            if (o.tso || o.gso || o.gro)
-            {
-                offloads.InstallLayers(node);
-                break;
-            }
+            layers = layers || o.tso || o.gso || o.gro;
+        }
+        if (layers)
+        {
+            offloads.InstallLayers(node);
         }
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
@@ -498,6 +515,10 @@ NicTopologyHelper::Describe(std::ostream& os) const
         if (!e.offloads.empty())
         {
             os << "; ethtool -K " << e.offloads;
+        }
+        if (e.tsqLimitOutputBytes)
+        {
+            os << "; TSQ tcp_limit_output_bytes " << *e.tsqLimitOutputBytes;
         }
         os << "; txqueuelen " << e.txqueuelen << "; qdisc " << e.qdisc;
         if (e.bql)

@@ -38,6 +38,10 @@ struct NicInterfaceConfig
     /// `ethtool -K DEV` words ("tso on gso on gro on"); "": every offload off. An end with
     /// any word gets its node a GsoTrafficControlLayer on every interface (OffloadHelper).
     std::string offloads;
+    /// TCP small queues on this end's node with this net.ipv4.tcp_limit_output_bytes
+    /// (131072 in Linux 3.6, 262144 from 4.2, 1048576 from 4.20); unset: no TSQ, as Linux
+    /// 3.5 and older (a node's setting: any end of the node that sets it turns it on).
+    std::optional<uint64_t> tsqLimitOutputBytes;
     /// Other NicNetDevice attributes (`ethtool -C`: TxUsecs, TxFrames, ...), applied last.
     std::map<std::string, std::string> attributes;
     std::string qdisc{"pfifo_fast"};     ///< `tc qdisc add dev DEV root ...` (TcQdiscHelper)
@@ -310,6 +314,7 @@ class NicTopologyHelper
     std::vector<Ipv4Address> m_rightAddresses;       ///< right hosts'
     InternetStackHelper m_internet;                  ///< the stacks
     bool m_installed{false};                         ///< Install() ran
+    std::map<uint32_t, uint64_t> m_tsqNodes;         ///< node id: tcp_limit_output_bytes
 };
 
 } // namespace debloat

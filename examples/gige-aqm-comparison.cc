@@ -38,6 +38,9 @@
  * - --routerQueues: the rangeley's TX queues (8, or 1 for the seed's birthday-problem
  *   comparison);
  * - --limit: packet limit of codel and pie (the seed: 1000, then 10000; default 10000);
+ * - --offloads: the seed's hosts (NicTopologyHelper::Preset with seedHosts): TSO, GSO and
+ *   GRO on every NIC and TCP small queues (Linux 3.18's tcp_limit_output_bytes 131072) on
+ *   the NUCs (default off, the ideal hosts of the earlier results);
  * - --jobs, --outputDir (default "."), --db (default gige-aqm-comparison.sqlite, "none" for
  *   none), --check (exit 1 unless the seed's qualitative result holds), and ns-3's --RngRun.
  *
@@ -57,9 +60,9 @@
  * --check asserts that each BQL configuration induces less than a third of pfifo_fast's
  * latency at 95% of its goodput or better. The manual's chapter on this seed (Seed 002) has
  * the measured numbers, the seed's variants (BQL limit_max 8000 against 32000, one TX queue
- * against eight, a packet limit of 1000 against 10000) and how they compare. The model has no
- * GSO/GRO and no CPU cost: the seed's remarks about offloads and the rangeley "loafing" have
- * no counterpart, and BQL's limit settles from the modelled interrupt timing alone.
+ * against eight, a packet limit of 1000 against 10000) and how they compare, with and without
+ * the seed's offloads. The model has no CPU cost: the rangeley "loafing" has no counterpart,
+ * and BQL's limit settles from the modelled interrupt timing alone.
  */
 
 #include "ns3/core-module.h"
@@ -95,6 +98,7 @@ struct Settings
     uint32_t bqlLimitMax{0};     ///< 0: the kernel's
     uint32_t routerQueues{8};    ///< the rangeley's TX queues
     uint32_t limit{10000};       ///< codel and pie packet limit
+    bool offloads{false};        ///< the seed hosts' TSO/GSO/GRO and TSQ
 };
 
 /// One configuration: a qdisc and whether BQL runs.
@@ -154,7 +158,7 @@ RunRecord
 Run(const EgressConfig& config, const Settings& settings)
 {
     LinuxTcpDefaults::Apply();
-    NicTopologyHelper topology = NicTopologyHelper::Preset("nuc-rangeley-nuc");
+    NicTopologyHelper topology = NicTopologyHelper::Preset("nuc-rangeley-nuc", settings.offloads);
     for (NicLinkConfig* link : {&topology.LeftLink(0), &topology.RightLink(0)})
     {
         for (NicInterfaceConfig* end : {&link->left, &link->right})
@@ -195,7 +199,8 @@ Run(const EgressConfig& config, const Settings& settings)
                   {"qdisc", config.qdisc},
                   {"bql", static_cast<int64_t>(config.bql)},
                   {"bql_limit_max", static_cast<int64_t>(settings.bqlLimitMax)},
-                  {"router_tx_queues", static_cast<int64_t>(settings.routerQueues)}};
+                  {"router_tx_queues", static_cast<int64_t>(settings.routerQueues)},
+                  {"offloads", static_cast<int64_t>(settings.offloads)}};
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
         run.config[path] = value;
@@ -273,6 +278,9 @@ class GigeAqmComparison : public SeedExperiment
                      m_settings.bqlLimitMax);
         cmd.AddValue("routerQueues", "the rangeley's TX queues (1 to 8)", m_settings.routerQueues);
         cmd.AddValue("limit", "packet limit of codel and pie", m_settings.limit);
+        cmd.AddValue("offloads",
+                     "the seed's hosts: TSO/GSO/GRO on every NIC, TSQ (131072) on the NUCs",
+                     m_settings.offloads);
     }
 
     void Configure() override
@@ -317,7 +325,7 @@ class GigeAqmComparison : public SeedExperiment
         os << "flent " << m_settings.test << " over nuc -> rangeley -> nuc (LENGTH "
            << m_settings.length << " s), " << m_list.size() << " configurations, " << GetJobs()
            << " at a time\n";
-        NicTopologyHelper::Preset("nuc-rangeley-nuc").Describe(os);
+        NicTopologyHelper::Preset("nuc-rangeley-nuc", m_settings.offloads).Describe(os);
         os << "(qdisc and BQL on every egress as each configuration says; rangeley "
            << m_settings.routerQueues << " TX queues"
            << (m_settings.bqlLimitMax ? ", BQL limit_max " + std::to_string(m_settings.bqlLimitMax)

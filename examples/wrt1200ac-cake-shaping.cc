@@ -36,6 +36,9 @@
  * - --rates: comma-separated cake bandwidths in tc's words (default 50Mbit,500Mbit: the
  *   seed's); --cakeOptions: more cake words (default none: plain `cake bandwidth RATE`);
  * - --length, --delay: flent's LENGTH and DELAY in seconds (8 and 2; STEP_SIZE 0.2);
+ * - --offloads: the seed's machines (NicTopologyHelper::Preset with seedHosts): TSO, GSO
+ *   and GRO on every NIC (the router's mvneta TSO in its driver, at most 100 segments) and
+ *   TCP small queues (tcp_limit_output_bytes 131072) on the hosts; default off;
  * - --jobs (runs at once; 0: one per processor), --outputDir (default "."), --db (default
  *   wrt1200ac-cake-shaping.sqlite, "none" for none), --check (exit 1 unless the seed's
  *   qualitative result holds), and ns-3's --RngRun.
@@ -104,6 +107,7 @@ struct Settings
     double length{8};               ///< flent LENGTH, s
     double delay{2};                ///< flent DELAY, s
     double step{0.2};               ///< flent STEP_SIZE, s
+    bool offloads{false};           ///< the seed's hosts: TSO/GSO/GRO and TSQ
 };
 
 /**
@@ -165,12 +169,13 @@ ShapingQdisc(const std::string& rate, const Settings& settings)
  * WAN's egress and (through an IFB) its ingress. The router has no BQL: the 2015 mvneta
  * driver had none ("still not BQL!").
  * @param cake the router's qdisc
+ * @param offloads whether the ends get the seed's offloads and TSQ (Preset's seedHosts)
  * @return the topology, to install
  */
 NicTopologyHelper
-ShapingTopology(const std::string& cake)
+ShapingTopology(const std::string& cake, bool offloads)
 {
-    NicTopologyHelper topology = NicTopologyHelper::Preset("wrt1200ac");
+    NicTopologyHelper topology = NicTopologyHelper::Preset("wrt1200ac", offloads);
     NicLinkConfig& lan = topology.LeftLink(0);
     NicLinkConfig& wan = topology.RightLink(0);
     for (NicInterfaceConfig* host : {&lan.left, &wan.right})
@@ -194,7 +199,7 @@ RunShaping(const std::string& rate, const Settings& settings)
 {
     LinuxTcpDefaults::Apply();
     const std::string cake = ShapingQdisc(rate, settings);
-    NicTopologyHelper topology = ShapingTopology(cake);
+    NicTopologyHelper topology = ShapingTopology(cake, settings.offloads);
     topology.Install();
     topology.AssignStreams(1); // the stacks, the NICs, then both router egresses' cake
 
@@ -220,7 +225,8 @@ RunShaping(const std::string& rate, const Settings& settings)
                   {"router_qdisc", cake},
                   {"router_bql", static_cast<int64_t>(0)},
                   {"host_qdisc", std::string("fq_codel")},
-                  {"host_bql", static_cast<int64_t>(1)}};
+                  {"host_bql", static_cast<int64_t>(1)},
+                  {"offloads", static_cast<int64_t>(settings.offloads)}};
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
         run.config[path] = value;
@@ -284,6 +290,9 @@ class Wrt1200acCakeShaping : public SeedExperiment
         cmd.AddValue("cakeOptions", "more cake words after bandwidth RATE", m_settings.cakeOptions);
         cmd.AddValue("length", "LENGTH, seconds of rrul_be load", m_settings.length);
         cmd.AddValue("delay", "DELAY, seconds of idle before and after", m_settings.delay);
+        cmd.AddValue("offloads",
+                     "the seed's hosts: TSO/GSO/GRO on every NIC, TSQ (131072) on the hosts",
+                     m_settings.offloads);
     }
 
     void Configure() override
@@ -345,7 +354,7 @@ class Wrt1200acCakeShaping : public SeedExperiment
            << " runs at a time\n";
         os << "\nPart 1: rrul_be, LENGTH " << m_settings.length << " s, DELAY " << m_settings.delay
            << " s, at RATE = " << m_rates << "\n";
-        ShapingTopology(ShapingQdisc("RATE", m_settings)).Describe(os);
+        ShapingTopology(ShapingQdisc("RATE", m_settings), m_settings.offloads).Describe(os);
     }
 
     void Report(const std::vector<RunRecord>& shapingRuns, std::ostream& os) const override

@@ -16,6 +16,8 @@ cpp_examples = [
     ("bql-latency-under-load --duration=3 --device=p2p --ring=256 --config=fq_codel", "True", "False"),
     # Smoke test: the benchmark's figures depend on the machine; exit status only.
     ("nic-benchmark --duration=1 --rate=100Mbps", "True", "False"),
+    # Smoke test: offloads on and off at 1 Gbit/s; the figures depend on the machine.
+    ("offload-benchmark --length=1 --rate=1Gbps", "True", "False"),
     # Smoke tests: flent-run with BQL, and with cake's ack-filter; exit status only (the flent.*
     # tests load its files in the real flent).
     ("flent-run --test=rrul_be --length=2 --delay=1 --qdisc=fq_codel --bql=1 --db=none --progress=0", "True", "False"),

@@ -575,7 +575,7 @@ NicTopologyHelper::GetPresetNames()
 }
 
 NicTopologyHelper
-NicTopologyHelper::Preset(const std::string& name)
+NicTopologyHelper::Preset(const std::string& name, bool seedHosts)
 {
     NicTopologyHelper topology;
     auto ends = [](const std::string& left, const std::string& right) {
@@ -650,6 +650,36 @@ NicTopologyHelper::Preset(const std::string& name)
         }
         NS_FATAL_ERROR("NicTopologyHelper: preset \"" << name
                                                       << "\" is unknown; accepted: " << accepted);
+    }
+    if (seedHosts)
+    {
+        const bool tsq = name == "nuc-rangeley-nuc" || name == "wrt1200ac";
+        auto offload = [](NicInterfaceConfig& end) {
+            const auto& attributes = NicProfile::Get(end.profile).attributes;
+            const bool tso = std::any_of(attributes.begin(), attributes.end(), [](const auto& a) {
+                return a.first == "TsoSupport" && a.second != "none";
+            });
+            end.offloads = tso ? "tso on gso on gro on" : "gso on gro on";
+        };
+        for (auto* links : {&topology.m_leftLinks, &topology.m_routerLinks, &topology.m_rightLinks})
+        {
+            for (NicLinkConfig& link : *links)
+            {
+                offload(link.left);
+                offload(link.right);
+            }
+        }
+        if (tsq)
+        {
+            for (NicLinkConfig& link : topology.m_leftLinks)
+            {
+                link.left.tsqLimitOutputBytes = 131072;
+            }
+            for (NicLinkConfig& link : topology.m_rightLinks)
+            {
+                link.right.tsqLimitOutputBytes = 131072;
+            }
+        }
     }
     return topology;
 }

@@ -265,10 +265,18 @@ class NicTopologyHelper
      * - "wrt1200ac" (seed 003): e1000e hosts and an mvneta router, GigE;
      * - "forcedeth-gige" (seed 004): a forcedeth host -> a GigE peer (forcedeth), 50 us.
      * Every egress runs pfifo_fast without BQL; examples change what they compare.
+     *
+     * With seedHosts the ends also get the offloads and TCP small queues the seed's machines
+     * ran (off otherwise, so earlier results stay as they were): every NIC "tso on gso on
+     * gro on" where its driver can TSO, else "gso on gro on" (the iwl3945 card); TSQ on the
+     * hosts of seeds 002 (Linux 3.18) and 003 (2015) with 3.6 to 4.1's
+     * tcp_limit_output_bytes 131072; none for seeds 000 (3.2), 001 (2010) and 004 (the 2011
+     * BQL series), which predate TSQ.
      * @param name the preset
+     * @param seedHosts whether to set the seed's offloads and TSQ
      * @return a helper set to it
      */
-    static NicTopologyHelper Preset(const std::string& name);
+    static NicTopologyHelper Preset(const std::string& name, bool seedHosts = false);
 
     /// @return the presets' names
     static std::vector<std::string> GetPresetNames();

@@ -335,7 +335,8 @@ class SoftwareGsoRequeueTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
- * @brief A TSO super-packet whose frames would exceed the MTU is dropped as TX_TOO_BIG;
+ * @brief A super-packet whose frames would exceed the MTU is dropped as TX_TOO_BIG, with
+ * TSO or in software GSO;
  * Tso without driver support, or a driver-TSO ring too small for gso_max_segs, stops
  * with a message.
  *
@@ -358,6 +359,14 @@ class TsoBadInputTestCase : public TestCase
         Simulator::ScheduleNow(&SendFrom, link.get(), MakeSuperPacket(4, 1460));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(link->drops.size(), 1, "one drop");
+        NS_TEST_EXPECT_MSG_EQ(link->drops.front(), NicNetDevice::TX_TOO_BIG, "TX_TOO_BIG");
+        NS_TEST_EXPECT_MSG_EQ(link->txEnds.size(), 0, "nothing sent");
+        Simulator::Destroy();
+        // The same packet in software GSO (Tso off): its segments would exceed the MTU too.
+        link = MakeTsoLink("e1000e", {});
+        Simulator::ScheduleNow(&SendFrom, link.get(), MakeSuperPacket(4, 1460));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(link->drops.size(), 1, "software GSO: one drop");
         NS_TEST_EXPECT_MSG_EQ(link->drops.front(), NicNetDevice::TX_TOO_BIG, "TX_TOO_BIG");
         NS_TEST_EXPECT_MSG_EQ(link->txEnds.size(), 0, "nothing sent");
         Simulator::Destroy();

@@ -611,14 +611,16 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
         if (m_driver.GetConfig().tso == NicDriver::Tso::NONE)
         {
             // validate_xmit_skb(): netif_needs_gso(), so skb_gso_segment() in software.
+            const std::vector<Ptr<Packet>> segments = GsoSegmentPacket(packet, protocolNumber);
+            if (segments.empty() || segments.front()->GetSize() > m_mtu)
+            {
+                Drop(packet, TX_TOO_BIG); // not TCP over IP, or segments above the MTU
+                return false;
+            }
             m_macTxTrace(packet);
             m_stats.gsoPackets++;
-            m_stats.gsoSegments += gso.GetGsoSegs();
-            TransmitSegments(queue,
-                             GsoSegmentPacket(packet, protocolNumber),
-                             source,
-                             dest,
-                             protocolNumber);
+            m_stats.gsoSegments += segments.size();
+            TransmitSegments(queue, segments, source, dest, protocolNumber);
             return true;
         }
         if (!GetTsoFrame(packet, protocolNumber, gso, tx))

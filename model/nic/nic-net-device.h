@@ -78,8 +78,15 @@ class GsoTrafficControlLayer;
  * budget, flushes the packets held before the current jiffy (__napi_poll()). With Gro off
  * the frames go up as they are, without being parsed.
  *
- * Deviation from Linux: descriptor fetch and DMA take no time; the stack sends no GSO/TSO
- * super-packets (ns-3's TCP emits MSS-sized segments); RX uses one queue.
+ * A GSO super-packet (a GsoTag, from the GsoTrafficControlLayer) is posted whole with Tso
+ * on, as its driver counts it (NicDriver::CountTxDescriptors(), GetTxBytes()), and the wire
+ * carries its frames back to back, each with its own headers; the packet is done at its
+ * last frame. Without TSO the device segments it first (validate_xmit_skb()) and posts the
+ * segments one by one, requeueing the rest when the driver stops the queue.
+ *
+ * Deviation from Linux: descriptor fetch and DMA take no time; RX uses one queue;
+ * requeued GSO segments wait in the device, not in the queue disc's gso_skb list; the
+ * Sniffer trace sees the wire's frames, not the super-packet tcpdump would see.
  */
 class NicNetDevice : public NetDevice, private NicDriver::Listener
 {

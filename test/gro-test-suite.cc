@@ -335,6 +335,87 @@ class GroFramesTestCase : public TestCase
     Kind m_kind; ///< the case
 };
 
+/**
+ * @ingroup debloat-tests
+ * @brief GRO of TCP/IPv6: ten in-order segments to the receiver's address become one packet.
+ *
+ * ipv6_gro_receive() and tcp_gro_receive() apply the same rules as for IPv4 (no IP ID to
+ * check). Each segment is a 40-byte IPv6 header, 32 bytes of TCP with timestamps and 1448
+ * bytes of payload, 1520 bytes; one poll (rx-usecs 1 ms) takes all ten and GRO passes up
+ * one packet of 40 + 32 + 10 x 1448 = 14552 bytes with GsoTag(1448, 10).
+ */
+class GroIpv6TestCase : public TestCase
+{
+  public:
+    GroIpv6TestCase()
+        : TestCase("GRO merges an in-order TCP over IPv6 train into one packet")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        NicHelper tx;
+        tx.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        NicHelper rx = tx;
+        rx.SetDeviceAttribute("RxUsecs", TimeValue(MilliSeconds(1)));
+        rx.SetDeviceAttribute("Gro", BooleanValue(true));
+        NetDeviceContainer devices = tx.Install(nodes.Get(0), nodes.Get(1), rx);
+        InternetStackHelper().Install(nodes);
+        Ipv6AddressHelper addresses(Ipv6Address("2001:db8::"), Ipv6Prefix(64));
+        Ipv6InterfaceContainer interfaces = addresses.Assign(devices);
+        Ptr<NicNetDevice> sender = DynamicCast<NicNetDevice>(devices.Get(0));
+        Ptr<NicNetDevice> receiver = DynamicCast<NicNetDevice>(devices.Get(1));
+        Capture capture;
+        receiver->SetReceiveCallback(MakeCallback(&Capture::Receive, &capture));
+        const Ipv6Address src = interfaces.GetAddress(0, 1);
+        const Ipv6Address dst = interfaces.GetAddress(1, 1);
+        for (uint32_t i = 0; i < 10; ++i)
+        {
+            Ptr<Packet> p = Create<Packet>(MSS);
+            TcpHeader tcp;
+            tcp.SetSourcePort(49153);
+            tcp.SetDestinationPort(5001);
+            tcp.SetSequenceNumber(SequenceNumber32(1 + i * MSS));
+            tcp.SetAckNumber(SequenceNumber32(1));
+            tcp.SetFlags(TcpHeader::ACK);
+            tcp.SetWindowSize(502);
+            Ptr<TcpOptionTS> ts = CreateObject<TcpOptionTS>();
+            ts->SetTimestamp(100);
+            ts->SetEcho(1);
+            tcp.AppendOption(ts);
+            p->AddHeader(tcp);
+            Ipv6Header ip;
+            ip.SetSource(src);
+            ip.SetDestination(dst);
+            ip.SetNextHeader(6);
+            ip.SetHopLimit(64);
+            ip.SetPayloadLength(p->GetSize());
+            p->AddHeader(ip);
+            NS_TEST_ASSERT_MSG_EQ(p->GetSize(), 40 + 32 + MSS, "a TCP/IPv6 segment");
+            sender->Send(p, receiver->GetAddress(), 0x86DD);
+        }
+        Simulator::Run();
+        // Only the TCP packets: the addresses' neighbour discovery goes up too.
+        std::vector<Delivered> tcp;
+        for (const auto& d : capture.packets)
+        {
+            if (d.size >= 40 + 32 + MSS)
+            {
+                tcp.push_back(d);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(tcp.size(), 1, "one packet");
+        NS_TEST_EXPECT_MSG_EQ(tcp[0].size, 40 + 32 + 10 * MSS, "merged length");
+        NS_TEST_EXPECT_MSG_EQ(tcp[0].gsoSize, MSS, "gso_size");
+        NS_TEST_EXPECT_MSG_EQ(tcp[0].gsoSegs, 10, "gso_segs");
+        NS_TEST_EXPECT_MSG_EQ(receiver->GetStats().groSegments, 10, "of 10 segments");
+        Simulator::Destroy();
+    }
+};
+
 /// What a bulk transfer did.
 struct BulkResult
 {
@@ -485,6 +566,7 @@ class GroTestSuite : public TestSuite
         AddTestCase(new GroFramesTestCase(GroFramesTestCase::OPTION_CHANGE), compat::TEST_QUICK);
         AddTestCase(new GroFramesTestCase(GroFramesTestCase::FORWARDED), compat::TEST_QUICK);
         AddTestCase(new GroFramesTestCase(GroFramesTestCase::GRO_OFF), compat::TEST_QUICK);
+        AddTestCase(new GroIpv6TestCase(), compat::TEST_QUICK);
         AddTestCase(new GroBulkTestCase(), compat::TEST_QUICK);
     }
 };

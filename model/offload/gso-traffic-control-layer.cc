@@ -349,17 +349,24 @@ GsoTrafficControlLayer::GetFlow(const FlowKey& key)
     return flow;
 }
 
+uint64_t
+GsoTrafficControlLayer::GetPacingRate(const TcpTsoAutosize::Config& config, const Flow& flow)
+{
+    const uint32_t mss = std::max(flow.mss, 1U);
+    return TcpTsoAutosize::PacingRate(config,
+                                      mss,
+                                      flow.cwnd / mss,
+                                      flow.inFlight / mss,
+                                      flow.ssthresh / mss,
+                                      static_cast<uint64_t>(flow.srttUs));
+}
+
 uint32_t
 GsoTrafficControlLayer::GetTsoSegs(const Flow& flow) const
 {
     const TcpTsoAutosize::Config config = GetAutosizeConfig();
     const uint32_t mss = std::max(flow.mss, 1U);
-    const uint64_t rate = TcpTsoAutosize::PacingRate(config,
-                                                     mss,
-                                                     flow.cwnd / mss,
-                                                     flow.inFlight / mss,
-                                                     flow.ssthresh / mss,
-                                                     static_cast<uint64_t>(flow.srttUs));
+    const uint64_t rate = GetPacingRate(config, flow);
     // No RTT sample yet: tcp_min_rtt() is ~0U, no allowance.
     const uint64_t minRtt =
         flow.minRttUs == INT64_MAX ? UINT64_MAX : static_cast<uint64_t>(flow.minRttUs);
@@ -621,14 +628,7 @@ GsoTrafficControlLayer::Forward(Flow* flow, Ptr<QueueDiscItem> item, uint32_t pa
 bool
 GsoTrafficControlLayer::IsTsqThrottled(const Flow& flow, uint32_t payload) const
 {
-    const TcpTsoAutosize::Config autosize = GetAutosizeConfig();
-    const uint32_t mss = std::max(flow.mss, 1U);
-    const uint64_t rate = TcpTsoAutosize::PacingRate(autosize,
-                                                     mss,
-                                                     flow.cwnd / mss,
-                                                     flow.inFlight / mss,
-                                                     flow.ssthresh / mss,
-                                                     static_cast<uint64_t>(flow.srttUs));
+    const uint64_t rate = GetPacingRate(GetAutosizeConfig(), flow);
     const TcpSmallQueues::Config config{m_pacingShift, m_limitOutputBytes};
     const uint64_t limit = TcpSmallQueues::Limit(config, TcpSmallQueues::Truesize(payload), rate);
     // The retransmit queue: what ns-3's TCP counts in flight less what the layer still

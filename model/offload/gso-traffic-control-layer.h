@@ -234,6 +234,13 @@ class GsoTrafficControlLayer : public TrafficControlLayer
      */
     Flow& GetFlow(const FlowKey& key);
     /**
+     * tcp_update_pacing_rate() for a flow now.
+     * @param config the sysctls
+     * @param flow the flow
+     * @return bytes per second
+     */
+    static uint64_t GetPacingRate(const TcpTsoAutosize::Config& config, const Flow& flow);
+    /**
      * Segments per super-packet for a flow now.
      * @param flow the flow
      * @return tcp_tso_segs()

@@ -421,6 +421,10 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
     // tcp_gro_receive() and tcp_write_xmit() never join these: they go on alone.
     if (payload == 0 || (flags & (TcpHeader::SYN | TcpHeader::RST | TcpHeader::URG)) != 0)
     {
+        if (payload == 0 && (flags & ~(TcpHeader::ECE | TcpHeader::CWR)) == TcpHeader::ACK)
+        {
+            m_stats.pureAcks++; // GRO's effect on the receiver shows here
+        }
         return false;
     }
     key.sourcePort = tcp.GetSourcePort();

@@ -104,6 +104,7 @@ class GsoTrafficControlLayer : public TrafficControlLayer
         uint64_t groPackets{0};     ///< forwarded GRO packets joined again
         uint64_t groSegments{0};    ///< segments in them
         uint64_t passed{0};         ///< packets passed unchanged
+        uint64_t pureAcks{0};       ///< TCP segments with ACK alone and no payload (ACKs sent)
         uint64_t tsqThrottled{0};   ///< packets TCP small queues held in the socket
         uint64_t tsqReleased{0};    ///< charges given back (TX completions and drops)
     };

@@ -23,7 +23,10 @@ cpp_examples = [
     ("flent-run --test=rrul_be --length=2 --delay=1 --qdisc=fq_codel --bql=1 --db=none --progress=0", "True", "False"),
     ("flent-run --test=rrul_be --length=2 --delay=1 --rate=1Gbps --qdisc='cake bandwidth 50Mbit ack-filter' --db=none --progress=0", "True", "False"),
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1", "True", "False"),
+    # The seed's hosts with TSO, GSO, GRO and TSQ: the same check.
+    ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1", "True", "False"),
+    ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
     ("wrt1200ac-cake-overhead --floodLength=0.15 --db=none --check=1", "True", "False"),
     ("wifi-ring-latency --length=30 --delay=2 --db=none --check=1", "True", "False"),
     # Smoke test: the benchmark's figures depend on the machine; exit status only.

@@ -231,8 +231,8 @@ PrintTarget(const std::map<std::pair<std::string, bool>, Result>& results,
             const std::string& rate,
             double target)
 {
-    std::cout << "Target at " << rate << " with offloads on, simulated s per CPU s >= " << target
-              << ": ";
+    std::cout << std::defaultfloat << "Target at " << rate
+              << " with offloads on, simulated s per CPU s under load >= " << target << ": ";
     const auto it = results.find({rate, true});
     if (it == results.end())
     {
@@ -240,8 +240,8 @@ PrintTarget(const std::map<std::pair<std::string, bool>, Result>& results,
         return;
     }
     const double speed = Ratio(it->second.loadSeconds, it->second.loadCpu);
-    std::cout << (speed >= target ? "holds" : "does NOT hold") << " (" << std::setprecision(2)
-              << speed << ")\n";
+    std::cout << (speed >= target ? "holds" : "does NOT hold") << " (" << std::fixed
+              << std::setprecision(3) << speed << ")\n";
 }
 
 } // namespace
@@ -290,8 +290,7 @@ main(int argc, char* argv[])
               << std::setw(8) << "sim s" << std::setw(9) << "CPU s" << std::setw(11) << "sim/CPU"
               << std::setw(12) << "events" << std::setw(10) << "MB" << std::setw(12) << "events/MB"
               << std::setw(11) << "CPU ms/MB" << std::setw(10) << "Mbit/s" << std::setw(16)
-              << "vs off: ev, CPU" << std::setw(12) << "run sim/CPU"
-              << "\n";
+              << "vs off: ev, CPU" << std::setw(12) << "run sim/CPU" << std::endl;
     std::map<std::pair<std::string, bool>, Result> results;
     for (const std::string& r : rates)
     {
@@ -305,7 +304,7 @@ main(int argc, char* argv[])
             std::cout << std::left << std::setw(8) << r << std::setw(10) << (on ? "on" : "off")
                       << std::right << std::fixed << std::setprecision(1) << std::setw(8)
                       << result.loadSeconds << std::setprecision(2) << std::setw(9)
-                      << result.loadCpu << std::setw(11)
+                      << result.loadCpu << std::setprecision(3) << std::setw(11)
                       << Ratio(result.loadSeconds, result.loadCpu) << std::setw(12) << result.events
                       << std::setprecision(1) << std::setw(10) << megabytes << std::setprecision(0)
                       << std::setw(12) << eventsPerMb << std::setprecision(2) << std::setw(11)
@@ -326,8 +325,9 @@ main(int argc, char* argv[])
             {
                 std::cout << std::setw(16) << "-"; // no offloads-off run to compare with
             }
-            std::cout << std::setprecision(2) << std::setw(12)
-                      << Ratio(result.runSeconds, result.runCpu) << "\n";
+            // Flushed: a run takes minutes, so each row shows as soon as it is known.
+            std::cout << std::setprecision(3) << std::setw(12)
+                      << Ratio(result.runSeconds, result.runCpu) << std::endl;
         }
     }
     std::cout << "\nMB: 10^6 bytes the netperf flows received under load; Mbit/s: flent's upload "

@@ -81,7 +81,10 @@ namespace debloat
  * layer holds: it counts in flight, and its RTT samples without a timestamp echo of 1 ms
  * or more (ns-3 stamps in ms) run from ns-3's send time, so they include the time held;
  * tcp_rtx_queue_empty_or_single_skb() is estimated from BytesInFlight less the held
- * payload; retransmissions get no doubled limit (factor 1).
+ * payload; retransmissions get no doubled limit (factor 1); and ns-3's congestion control
+ * keeps growing the window while the layer holds its segments (Linux's tcp_cong_avoid()
+ * stops at tcp_is_cwnd_limited(), which ns-3.37 lacks), so ns-3's list of sent segments,
+ * and its cost per ACK, grows up to the send buffer.
  */
 class GsoTrafficControlLayer : public TrafficControlLayer
 {

@@ -46,7 +46,10 @@ namespace debloat
  * (e1000_maybe_stop_tx(count + 2), igb_maybe_stop_tx(count + 3)) and return NETDEV_TX_BUSY;
  * here a post that does not fit fails and the caller drops the packet (only a sender that
  * ignores the stopped queue gets there). maybe_stop_tx's re-check after the memory barrier is
- * not needed: transmit and completion never run at the same time in one simulation.
+ * not needed: transmit and completion never run at the same time in one simulation. A
+ * packet's data counts as one buffer: the skb's page fragments, each split by the data limit
+ * on its own, are not modelled (a 64 KB TSO skb in 32 KB fragments takes a descriptor or two
+ * more in e1000e and igb).
  */
 class NicDriver
 {

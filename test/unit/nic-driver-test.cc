@@ -556,3 +556,85 @@ TEST(NicDriverTest, DynamicItrThrottlesFromItsRate)
 }
 
 } // namespace
+
+namespace
+{
+
+/// A super-packet of 10 segments of 1448 bytes behind 66 bytes of Ethernet, IP and TCP
+/// headers: skb->len 66 + 14480 = 14546, hdr_len 66.
+const NicDriver::TxPacket TSO_PACKET{14546, 10, 66, 1448};
+
+TEST(NicDriverTest, TsoDescriptorsAsEachDriverCountsThem)
+{
+    // Hardware TSO (e1000_tso, igb_tso): a context descriptor and the data by the data
+    // limit: 1 + ceil(14546 / 24576) = 2 (e1000e), 1 + ceil(14546 / 32768) = 2 (igb).
+    NicDriver::Config e1000e = E1000e();
+    e1000e.tso = NicDriver::Tso::HARDWARE;
+    EXPECT_EQ(NicDriver::CountTxDescriptors(e1000e, TSO_PACKET), 2U);
+    // Driver TSO (mvneta_tx_tso): per frame a header and a data descriptor: 10 x 2 = 20;
+    // with 512-byte data descriptors 1 + ceil(1448 / 512) = 4 per frame: 40.
+    NicDriver::Config mvneta;
+    mvneta.tso = NicDriver::Tso::DRIVER;
+    mvneta.txMaxDataPerDescriptor = 65535;
+    EXPECT_EQ(NicDriver::CountTxDescriptors(mvneta, TSO_PACKET), 20U);
+    mvneta.txMaxDataPerDescriptor = 512;
+    EXPECT_EQ(NicDriver::CountTxDescriptors(mvneta, TSO_PACKET), 40U);
+    // A last frame shorter than gso_size: 9 x 1448 + 100 bytes of payload, the last frame's
+    // 100 bytes still take a header and a data descriptor: 20 with 65535-byte descriptors.
+    mvneta.txMaxDataPerDescriptor = 65535;
+    EXPECT_EQ(NicDriver::CountTxDescriptors(mvneta, {66 + 9 * 1448 + 100, 10, 66, 1448}), 20U);
+}
+
+TEST(NicDriverTest, TsoBqlBytesAreSkbLenOrEveryFramesHeaders)
+{
+    NicDriver::Config config = Igb();
+    config.tso = NicDriver::Tso::HARDWARE;
+    // e1000e and mvneta: netdev_sent_queue(skb->len) = 14546.
+    EXPECT_EQ(NicDriver::GetTxBytes(config, TSO_PACKET), 14546U);
+    // igb_tso: bytecount = skb->len + (gso_segs - 1) x hdr_len = 14546 + 9 x 66 = 15140.
+    config.tsoBytesPerFrame = true;
+    EXPECT_EQ(NicDriver::GetTxBytes(config, TSO_PACKET), 15140U);
+    // An ordinary frame is its length either way.
+    EXPECT_EQ(NicDriver::GetTxBytes(config, {FULL_FRAME, 1, 0, 0}), FULL_FRAME);
+}
+
+TEST(NicDriverTest, TsoWorstCaseSetsTheStopReserve)
+{
+    // igb, gso_max_size 65536 + 14: 1 + ceil(65550 / 32768) = 4 descriptors, under its 21.
+    NicDriver::Config igb = Igb();
+    igb.tso = NicDriver::Tso::HARDWARE;
+    EXPECT_EQ(NicDriver::WorstCaseDescriptors(igb, FULL_FRAME, 65550, 65535), 4U);
+    EXPECT_EQ(NicDriver::Validate(igb, FULL_FRAME, 65550, 65535), "");
+    // mvneta, MVNETA_MAX_TSO_SEGS 100: 100 x (1 + ceil(1514 / 65535)) = 200 descriptors,
+    // under its stop reserve 218 (MVNETA_MAX_SKB_DESCS 217 + 1); gso_max_segs 65535 would
+    // need min(65535, 65550) x 2 and is refused, naming TxStopThreshold.
+    NicDriver::Config mvneta;
+    mvneta.txQueues = 8;
+    mvneta.txRingSize = 1024;
+    mvneta.txMaxDataPerDescriptor = 65535;
+    mvneta.txStopThreshold = 218;
+    mvneta.txWakeThreshold = 621;
+    mvneta.tso = NicDriver::Tso::DRIVER;
+    EXPECT_EQ(NicDriver::WorstCaseDescriptors(mvneta, FULL_FRAME, 65550, 100), 200U);
+    EXPECT_EQ(NicDriver::Validate(mvneta, FULL_FRAME, 65550, 100), "");
+    EXPECT_NE(NicDriver::Validate(mvneta, FULL_FRAME, 65550, 65535).find("TxStopThreshold=218"),
+              std::string::npos);
+}
+
+TEST(NicDriverTest, TsoPostTakesOneSlot)
+{
+    // A TSO packet is one skb: one slot, its descriptors and bytes, reclaimed as one.
+    NicDriver::Config config = Igb();
+    config.tso = NicDriver::Tso::HARDWARE;
+    config.tsoBytesPerFrame = true;
+    NicDriver driver;
+    driver.Configure(config);
+    uint32_t slot = 99;
+    ASSERT_TRUE(driver.PostTx(0, TSO_PACKET, slot));
+    EXPECT_EQ(slot, 0U);
+    EXPECT_EQ(driver.GetTxRing(0).GetPackets(), 1U);
+    EXPECT_EQ(driver.GetTxRing(0).GetUsed(), 2U);
+    EXPECT_EQ(driver.GetTxRing(0).GetBytes(), 15140U);
+}
+
+} // namespace

@@ -299,6 +299,47 @@ class TsqWithTsoTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The presets' seed hosts: the offloads the seeds' drivers had and TSQ where the
+ * seed's kernel had it.
+ *
+ * Seed 002 (Linux 3.18): every NIC can TSO (e1000e, igb), so "tso on gso on gro on"
+ * everywhere, and the NUCs run TSQ with 3.6 to 4.1's 131072 bytes; the router none (it
+ * forwards). Seed 001 (2010): the iwl3945 card cannot TSO ("gso on gro on"), the wired
+ * e1000e can, and no TSQ (before 3.6). Without seedHosts nothing is set.
+ */
+class SeedHostsPresetTestCase : public TestCase
+{
+  public:
+    SeedHostsPresetTestCase()
+        : TestCase("Preset(name, seedHosts): the seeds' offloads and TSQ")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string all = "tso on gso on gro on";
+        NicTopologyHelper nuc = NicTopologyHelper::Preset("nuc-rangeley-nuc", true);
+        NS_TEST_EXPECT_MSG_EQ(nuc.LeftLink(0).left.offloads, all, "nuc1");
+        NS_TEST_EXPECT_MSG_EQ(nuc.LeftLink(0).right.offloads, all, "rangeley");
+        NS_TEST_EXPECT_MSG_EQ(nuc.RightLink(0).right.offloads, all, "nuc2");
+        NS_TEST_EXPECT_MSG_EQ(nuc.LeftLink(0).left.tsqLimitOutputBytes.value_or(0), 131072, "");
+        NS_TEST_EXPECT_MSG_EQ(nuc.RightLink(0).right.tsqLimitOutputBytes.value_or(0), 131072, "");
+        NS_TEST_EXPECT_MSG_EQ(nuc.LeftLink(0).right.tsqLimitOutputBytes.has_value(), false, "");
+
+        NicTopologyHelper wifi = NicTopologyHelper::Preset("wifi-ap", true);
+        NS_TEST_EXPECT_MSG_EQ(wifi.LeftLink(0).left.offloads, "gso on gro on", "iwl3945");
+        NS_TEST_EXPECT_MSG_EQ(wifi.RightLink(0).right.offloads, all, "e1000e");
+        NS_TEST_EXPECT_MSG_EQ(wifi.LeftLink(0).left.tsqLimitOutputBytes.has_value(), false, "");
+
+        NicTopologyHelper plain = NicTopologyHelper::Preset("nuc-rangeley-nuc");
+        NS_TEST_EXPECT_MSG_EQ(plain.LeftLink(0).left.offloads, "", "off by default");
+        NS_TEST_EXPECT_MSG_EQ(plain.LeftLink(0).left.tsqLimitOutputBytes.has_value(), false, "");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The offload suite.
  */
 class OffloadTcpTestSuite : public TestSuite
@@ -311,6 +352,7 @@ class OffloadTcpTestSuite : public TestSuite
         AddTestCase(new OffloadRouterTestCase, compat::TEST_QUICK);
         AddTestCase(new TsqBoundTestCase, compat::TEST_QUICK);
         AddTestCase(new TsqWithTsoTestCase, compat::TEST_QUICK);
+        AddTestCase(new SeedHostsPresetTestCase, compat::TEST_QUICK);
     }
 };
 

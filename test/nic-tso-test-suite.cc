@@ -386,7 +386,9 @@ class TsoBadInputTestCase : public TestCase
         expectStop("mvneta",
                    {{"Tso", "true"}, {"GsoMaxSegs", "65535"}},
                    "TxStopThreshold=218 is below the");
-        expectStop("e1000e", {{"GsoMaxSize", "100"}}, "GsoMaxSize=100 is out of range");
+        expectStop("e1000e",
+                   {{"Gso", "true"}, {"GsoMaxSize", "100"}},
+                   "GsoMaxSize=100 is out of range");
     }
 };
 

@@ -400,7 +400,7 @@ NicNetDevice::CheckConfig() const
     NS_ABORT_MSG_IF(m_tso && m_tsoSupport == Offloads::TSO_NONE,
                     "NicNetDevice: Tso=true needs TsoSupport hardware or driver; this "
                     "driver has none (ethtool -K tso: off [fixed])");
-    NS_ABORT_MSG_IF(m_gsoMaxSize < 2 * m_mtu || m_gsoMaxSize > 65536,
+    NS_ABORT_MSG_IF((m_tso || m_gso) && (m_gsoMaxSize < 2 * m_mtu || m_gsoMaxSize > 65536),
                     "NicNetDevice: GsoMaxSize=" << m_gsoMaxSize
                                                 << " is out of range; accepted: 2 x Mtu ("
                                                 << 2 * m_mtu << ") to 65536");

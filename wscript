@@ -49,6 +49,8 @@ def build(bld):
     module = bld.create_ns3_module("debloat", DEPENDENCIES)
     module.source = _files(bld, "core-sources") + _files(bld, "sources")
     module.defines = defines
+    # Public headers include debloat-compat.h: programs that use the module need the version.
+    module.export_defines = defines
     module.uselib = "DEBLOAT_SQLITE3 DEBLOAT_BOOST_IOSTREAMS"
 
     module_test = bld.create_ns3_module_test_library("debloat")

@@ -155,6 +155,22 @@ AddStringValue(CommandLine& cmd,
 #endif
 
 /**
+ * Declares GetInstanceTypeId() in a TrafficControlLayer subclass. Up to ns-3.44
+ * TrafficControlLayer overrides it to return its own TypeId, so a subclass must override it
+ * again or its attributes are looked up in the base's TypeId; from ns-3.45
+ * Object::GetInstanceTypeId() is final and returns the TypeId the object was created with.
+ */
+#if DEBLOAT_NS3_VERSION < 345
+#define DEBLOAT_TCL_INSTANCE_TYPE_ID                                                               \
+    TypeId GetInstanceTypeId() const override                                                      \
+    {                                                                                              \
+        return GetTypeId();                                                                        \
+    }
+#else
+#define DEBLOAT_TCL_INSTANCE_TYPE_ID
+#endif
+
+/**
  * @return the ns-3 release built against, as results record it ("3.37", or "3-dev")
  */
 inline std::string

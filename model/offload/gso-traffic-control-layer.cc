@@ -161,12 +161,6 @@ GsoTrafficControlLayer::GetTypeId()
     return tid;
 }
 
-TypeId
-GsoTrafficControlLayer::GetInstanceTypeId() const
-{
-    return GetTypeId();
-}
-
 GsoTrafficControlLayer::GsoTrafficControlLayer()
 {
     static uint32_t layers = 0;

@@ -14,6 +14,7 @@
 #include "tcp-small-queues.h"
 #include "tcp-tso-autosize.h"
 
+#include "ns3/debloat-compat.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/tcp-header.h"
@@ -94,7 +95,7 @@ class GsoTrafficControlLayer : public TrafficControlLayer
      * @return the object TypeId
      */
     static TypeId GetTypeId();
-    TypeId GetInstanceTypeId() const override;
+    DEBLOAT_TCL_INSTANCE_TYPE_ID
 
     GsoTrafficControlLayer();
     ~GsoTrafficControlLayer() override;

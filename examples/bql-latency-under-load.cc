@@ -55,9 +55,12 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/byte-queue-limits-helper.h"
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
+#include "ns3/dql.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/nic-driver.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-topology-helper.h"
@@ -355,18 +358,32 @@ main(int argc, char* argv[])
     bool check = false;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("duration", "Upload duration in seconds", durationS);
-    cmd.AddValue("rate", "Link rate", scenario.rate);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "duration",
+                                    "Upload duration in seconds",
+                                    durationS,
+                                    3,
+                                    86400);
+    CommandLineOptions::AddRate(cmd, "rate", "Link rate", scenario.rate);
     cmd.AddValue("device",
                  "NicNetDevice profile (e1000e, igb, ideal, ...) or p2p",
                  scenario.device);
-    cmd.AddValue("ring", "TX ring descriptors (p2p: device queue packets)", scenario.ring);
-    cmd.AddValue("bqlLimitMax", "BQL limit_max in bytes (the seed: 3 x MTU)", scenario.bqlLimitMax);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "ring",
+                                    "TX ring descriptors (p2p: device queue packets)",
+                                    scenario.ring,
+                                    1,
+                                    NicDriver::MAX_RING_SIZE);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "bqlLimitMax",
+                                    "BQL limit_max in bytes (the seed: 3 x MTU)",
+                                    scenario.bqlLimitMax,
+                                    1,
+                                    Dql::MAX_LIMIT);
     cmd.AddValue("config", "all, pfifo_fast, pfifo_fast+bql, fq_codel or fq_codel+bql", only);
     cmd.AddValue("sysfs", "Print the BQL sysfs files after each run with BQL", scenario.sysfs);
     cmd.AddValue("check", "Exit 1 unless the seed's result holds (needs --config=all)", check);
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(durationS < 3, "--duration=" << durationS << " is too short; use >= 3 s");
     scenario.duration = Seconds(durationS);
 
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));

@@ -24,6 +24,7 @@
  * interval only lose time) and 1% above (nothing can pass a shaper faster).
  */
 
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
@@ -46,7 +47,12 @@ main(int argc, char* argv[])
     double length = 5;
     bool check = false;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("length", "LENGTH: seconds of load", length);
+    CommandLineOptions::AddDouble(cmd,
+                                  "length",
+                                  "LENGTH: seconds of load",
+                                  length,
+                                  1,
+                                  FlentTestOptions::MAX_LENGTH);
     cmd.AddValue("check", "exit 1 unless the goodput is 50 x 1448 / 1514 Mbit/s", check);
     cmd.Parse(argc, argv);
 

@@ -37,6 +37,7 @@
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
@@ -81,13 +82,33 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("test", "flent test name", test);
-    cmd.AddValue("length", "LENGTH: seconds of load", length);
-    cmd.AddValue("step", "STEP_SIZE: seconds between samples", step);
-    cmd.AddValue("delay", "DELAY: seconds of idle before and after the load", delay);
-    cmd.AddValue("streams", "tcp_nup/tcp_ndown: number of streams", streams);
-    cmd.AddValue("rate", "bottleneck rate (client-router)", rate);
-    cmd.AddValue("linkDelay", "client-router propagation delay", linkDelay);
-    cmd.AddValue("hostDelay", "router-host propagation delay", hostDelay);
+    CommandLineOptions::AddDouble(cmd,
+                                  "length",
+                                  "LENGTH: seconds of load",
+                                  length,
+                                  1,
+                                  FlentTestOptions::MAX_LENGTH);
+    CommandLineOptions::AddDouble(cmd,
+                                  "step",
+                                  "STEP_SIZE: seconds between samples",
+                                  step,
+                                  FlentTestOptions::MIN_STEP,
+                                  FlentTestOptions::MAX_LENGTH);
+    CommandLineOptions::AddDouble(cmd,
+                                  "delay",
+                                  "DELAY: seconds of idle before and after the load",
+                                  delay,
+                                  0,
+                                  FlentTestOptions::MAX_DELAY);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "streams",
+                                    "tcp_nup/tcp_ndown: number of streams",
+                                    streams,
+                                    1,
+                                    FlentTestOptions::MAX_STREAMS);
+    CommandLineOptions::AddRate(cmd, "rate", "bottleneck rate (client-router)", rate);
+    CommandLineOptions::AddTime(cmd, "linkDelay", "client-router propagation delay", linkDelay, 10);
+    CommandLineOptions::AddTime(cmd, "hostDelay", "router-host propagation delay", hostDelay, 10);
     cmd.AddValue("profile", "NicNetDevice profile of every link", profile);
     compat::AddStringValue(cmd,
                            "qdisc",

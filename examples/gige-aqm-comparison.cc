@@ -65,7 +65,9 @@
  * and BQL's limit settles from the modelled interrupt timing alone.
  */
 
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
+#include "ns3/dql.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/internet-module.h"
@@ -273,11 +275,24 @@ class GigeAqmComparison : public SeedExperiment
         cmd.AddValue("length", "LENGTH: seconds of load", m_settings.length);
         cmd.AddValue("delay", "DELAY: seconds of idle before and after the load", m_settings.delay);
         cmd.AddValue("step", "STEP_SIZE: seconds between samples", m_settings.step);
-        cmd.AddValue("bqlLimitMax",
-                     "BQL limit_max in bytes (0: the kernel's)",
-                     m_settings.bqlLimitMax);
-        cmd.AddValue("routerQueues", "the rangeley's TX queues (1 to 8)", m_settings.routerQueues);
-        cmd.AddValue("limit", "packet limit of codel and pie", m_settings.limit);
+        CommandLineOptions::AddUnsigned(cmd,
+                                        "bqlLimitMax",
+                                        "BQL limit_max in bytes (0: the kernel's)",
+                                        m_settings.bqlLimitMax,
+                                        0,
+                                        Dql::MAX_LIMIT);
+        CommandLineOptions::AddUnsigned(cmd,
+                                        "routerQueues",
+                                        "the rangeley's TX queues (the i354's)",
+                                        m_settings.routerQueues,
+                                        1,
+                                        8);
+        CommandLineOptions::AddUnsigned(cmd,
+                                        "limit",
+                                        "packet limit of codel and pie",
+                                        m_settings.limit,
+                                        1,
+                                        1000000);
         cmd.AddValue("offloads",
                      "the seed's hosts: TSO/GSO/GRO on every NIC, TSQ (131072) on the NUCs",
                      m_settings.offloads);
@@ -290,15 +305,6 @@ class GigeAqmComparison : public SeedExperiment
         {
             throw std::invalid_argument("--test=" + settings.test +
                                         " is not accepted; accepted: rrul_be, rrul");
-        }
-        if (settings.routerQueues < 1 || settings.routerQueues > 8)
-        {
-            throw std::invalid_argument("--routerQueues=" + std::to_string(settings.routerQueues) +
-                                        " is out of range; accepted: 1 to 8 (the i354's queues)");
-        }
-        if (settings.limit < 1)
-        {
-            throw std::invalid_argument("--limit=0 is out of range; accepted: 1 or more packets");
         }
         for (const std::string& item : SplitList(m_configs))
         {

@@ -38,6 +38,7 @@
  * cost per transaction, so only the queue sizes and the large-size rates compare.
  */
 
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
 #include "ns3/device-sampler.h"
 #include "ns3/internet-module.h"
@@ -220,15 +221,25 @@ Check(uint32_t size, const RunRecord& without, const RunRecord& with)
 int
 main(int argc, char* argv[])
 {
-    std::string sizes = "1,140,1400,14000,140000";
+    std::vector<uint32_t> sizes{1, 140, 1400, 14000, 140000};
     Settings settings{1, false, 200, 5, "1Gbps", "forcedeth"};
     std::string db = "debloat-results.sqlite";
     bool check = false;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("sizes", "request = response sizes, comma-separated", sizes);
-    cmd.AddValue("streams", "concurrent TCP_RR streams", settings.streams);
-    cmd.AddValue("length", "seconds of test", settings.length);
-    cmd.AddValue("rate", "line rate", settings.rate);
+    CommandLineOptions::AddUnsignedList(cmd,
+                                        "sizes",
+                                        "request = response sizes in bytes, comma-separated",
+                                        sizes,
+                                        1,
+                                        16 << 20);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "streams",
+                                    "concurrent TCP_RR streams",
+                                    settings.streams,
+                                    1,
+                                    10000);
+    CommandLineOptions::AddDouble(cmd, "length", "seconds of test", settings.length, 1, 86400);
+    CommandLineOptions::AddRate(cmd, "rate", "line rate", settings.rate);
     cmd.AddValue("profile", "NicNetDevice profile", settings.profile);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
     cmd.AddValue("check", "exit 1 unless the series' result holds", check);
@@ -238,20 +249,9 @@ main(int argc, char* argv[])
     std::cout << std::left << std::setw(8) << "size" << std::setw(8) << "BQL" << std::setw(18)
               << "bytes in ring" << std::setw(18) << "BQL inflight"
               << "transactions/s\n";
-    std::stringstream list(sizes);
-    std::string item;
-    while (std::getline(list, item, ','))
+    for (uint32_t size : sizes)
     {
-        try
-        {
-            settings.size = static_cast<uint32_t>(std::stoul(item));
-        }
-        catch (const std::exception&)
-        {
-            std::cerr << "netperf-rr: --sizes=" << sizes << ": '" << item
-                      << "' is not a size; accepted: comma-separated byte counts >= 1\n";
-            return 1;
-        }
+        settings.size = size;
         std::map<bool, RunRecord> runs;
         for (bool bql : {false, true})
         {

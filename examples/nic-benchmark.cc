@@ -28,6 +28,7 @@
  */
 
 #include "ns3/applications-module.h"
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -210,11 +211,15 @@ main(int argc, char* argv[])
     std::string rate = "1Gbps";
     std::string only = "all";
     CommandLine cmd(__FILE__);
-    cmd.AddValue("duration", "Simulated seconds per configuration", durationS);
-    cmd.AddValue("rate", "Line rate", rate);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "duration",
+                                    "Simulated seconds per configuration",
+                                    durationS,
+                                    1,
+                                    3600);
+    CommandLineOptions::AddRate(cmd, "rate", "Line rate", rate);
     cmd.AddValue("device", "all, p2p or a NIC profile", only);
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(durationS == 0, "--duration must be at least 1 second");
 
     InstructionCounter counter;
     std::cout << "Forwarding cost, sender -> router -> receiver at " << rate << ", " << durationS

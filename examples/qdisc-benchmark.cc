@@ -46,6 +46,7 @@
  */
 
 #include "ns3/cake-queue-disc.h"
+#include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
 #include "ns3/htb-queue-disc.h"
 #include "ns3/internet-module.h"
@@ -176,25 +177,25 @@ Measure(const Candidate& candidate, uint32_t flows, uint32_t packets, uint32_t b
  */
 void
 PrintTable(const std::vector<Candidate>* candidates,
-           const std::vector<std::string>* flows,
+           const std::vector<uint32_t>* flows,
            uint32_t packets,
            uint32_t backlog)
 {
     std::cout << "ns per packet (enqueue + dequeue), " << packets << " packets, backlog " << backlog
               << "\n"
               << std::left << std::setw(12) << "qdisc";
-    for (const std::string& count : *flows)
+    for (uint32_t count : *flows)
     {
-        std::cout << std::right << std::setw(12) << (count + " flows");
+        std::cout << std::right << std::setw(12) << (std::to_string(count) + " flows");
     }
     std::cout << "\n";
     for (const Candidate& candidate : *candidates)
     {
         std::cout << std::left << std::setw(12) << candidate.name << std::right << std::fixed
                   << std::setprecision(0);
-        for (const std::string& count : *flows)
+        for (uint32_t count : *flows)
         {
-            const double ns = Measure(candidate, std::stoul(count), packets, backlog);
+            const double ns = Measure(candidate, count, packets, backlog);
             std::cout << std::setw(12);
             if (ns < 0)
             {
@@ -214,14 +215,29 @@ PrintTable(const std::vector<Candidate>* candidates,
 int
 main(int argc, char* argv[])
 {
-    std::string flowList = "1,64,1024";
+    std::vector<uint32_t> flows{1, 64, 1024};
     uint32_t packets = 1000000;
     uint32_t backlog = 100;
     std::string only;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("flows", "flow counts, comma-separated", flowList);
-    cmd.AddValue("packets", "measured enqueue+dequeue steps", packets);
-    cmd.AddValue("backlog", "packets kept queued", backlog);
+    debloat::CommandLineOptions::AddUnsignedList(cmd,
+                                                 "flows",
+                                                 "flow counts, comma-separated",
+                                                 flows,
+                                                 1,
+                                                 65536);
+    debloat::CommandLineOptions::AddUnsigned(cmd,
+                                             "packets",
+                                             "measured enqueue+dequeue steps",
+                                             packets,
+                                             1,
+                                             1000000000);
+    debloat::CommandLineOptions::AddUnsigned(cmd,
+                                             "backlog",
+                                             "packets kept queued",
+                                             backlog,
+                                             1,
+                                             100000);
     cmd.AddValue("qdisc", "queue discs to measure, comma-separated (default all)", only);
     cmd.Parse(argc, argv);
 
@@ -294,7 +310,6 @@ main(int argc, char* argv[])
             candidates.push_back(candidate);
         }
     }
-    const std::vector<std::string> flows = Split(flowList);
     // Measured inside the simulator: before Simulator::Run() ns-3 registers every Time
     // object it creates (for a possible change of resolution), which would swamp the figures.
     Simulator::ScheduleNow(&PrintTable, &candidates, &flows, packets, backlog);

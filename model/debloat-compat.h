@@ -22,6 +22,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <string>
 
 #ifndef DEBLOAT_NS3_VERSION
@@ -142,6 +143,40 @@ AddStringValue(CommandLine& cmd,
                std::string& dest)
 {
     cmd.AddValue(name, help + " [" + dest + "]", MakeBoundCallback(&StoreWholeString, &dest));
+}
+
+/**
+ * Calls a parser with a command-line value (the callback's argument type changed in
+ * ns-3.38).
+ * @param parser the parser
+ * @param value the value as given
+ * @return what the parser returns
+ */
+#if DEBLOAT_NS3_VERSION >= 338
+inline bool
+CallParser(const std::function<bool(const std::string&)>* parser, const std::string& value)
+#else
+inline bool
+CallParser(const std::function<bool(const std::string&)>* parser, std::string value)
+#endif
+{
+    return (*parser)(value);
+}
+
+/**
+ * CommandLine::AddValue for an option whose value a function parses.
+ * @param cmd the command line
+ * @param name the option
+ * @param help its help text
+ * @param parser the parser; it must outlive cmd.Parse()
+ */
+inline void
+AddParsedValue(CommandLine& cmd,
+               const std::string& name,
+               const std::string& help,
+               const std::function<bool(const std::string&)>* parser)
+{
+    cmd.AddValue(name, help, MakeBoundCallback(&CallParser, parser));
 }
 
 /**

@@ -142,6 +142,50 @@ class NicProfileUnknownTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief A default the user changed wins over the profile; a bad one stops with its name.
+ */
+class NicProfileUserDefaultTestCase : public TestCase
+{
+  public:
+    NicProfileUserDefaultTestCase()
+        : TestCase("A user's attribute default wins over the profile and is checked")
+    {
+    }
+
+  private:
+    /// @return the first device's TxRingSize after SetProfile("e1000e") and Install
+    static uint64_t InstalledRing()
+    {
+        NodeContainer nodes(2);
+        NicHelper helper;
+        helper.SetProfile("e1000e");
+        NetDeviceContainer devices = helper.Install(nodes);
+        UintegerValue ring;
+        devices.Get(0)->GetAttribute("TxRingSize", ring);
+        return ring.Get();
+    }
+
+    void DoRun() override
+    {
+        // e1000e's profile: 256 descriptors (E1000_DEFAULT_TXD).
+        NS_TEST_EXPECT_MSG_EQ(InstalledRing(), 256, "the profile's ring");
+        Config::SetDefault("ns3::debloat::NicNetDevice::TxRingSize", UintegerValue(512));
+        NS_TEST_EXPECT_MSG_EQ(InstalledRing(), 512, "the user's default ring");
+        Config::Reset();
+        Simulator::Destroy();
+        const auto outcome = debloattest::RunInChild([]() {
+            Config::SetDefault("ns3::debloat::NicNetDevice::TxQueues", UintegerValue(0));
+            InstalledRing();
+        });
+        NS_TEST_EXPECT_MSG_EQ(outcome.stopped, true, "stops");
+        NS_TEST_EXPECT_MSG_NE(outcome.output.find("TxQueues=0 is out of range; accepted 1 to 64"),
+                              std::string::npos,
+                              outcome.output);
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-nic-profiles suite.
  */
 class NicProfileTestSuite : public TestSuite
@@ -151,6 +195,7 @@ class NicProfileTestSuite : public TestSuite
         : TestSuite("debloat-nic-profiles", compat::SUITE_SYSTEM)
     {
         AddTestCase(new NicProfileUnknownTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicProfileUserDefaultTestCase(), compat::TEST_QUICK);
         for (const NicProfile& profile : NicProfile::GetAll())
         {
             if (profile.name == "iwl3945")

@@ -6,6 +6,8 @@
 
 #include "seed-experiment.h"
 
+#include "command-line-options.h"
+
 #include "ns3/run-summary.h"
 
 #include <exception>
@@ -29,7 +31,12 @@ SeedExperiment::Main(int argc, char* argv[], const std::string& file)
 {
     CommandLine cmd(file);
     AddOptions(cmd);
-    cmd.AddValue("jobs", "configurations run at once (0: one per processor)", m_jobs);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "jobs",
+                                    "configurations run at once (0: one per processor)",
+                                    m_jobs,
+                                    0,
+                                    256);
     cmd.AddValue("outputDir", "directory of the flent files", m_outputDir);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", m_database);
     cmd.AddValue("check", "exit 1 unless the seed's qualitative result holds", m_check);

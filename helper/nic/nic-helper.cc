@@ -7,6 +7,7 @@
 #include "nic-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-defaults.h"
 #include "ns3/config.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
@@ -42,7 +43,11 @@ NicHelper::SetProfile(const std::string& name)
 {
     for (const auto& [attribute, value] : NicProfile::Get(name).attributes)
     {
-        m_deviceFactory.Set(attribute, StringValue(value));
+        // A user's default (Config::SetDefault, --ns3::debloat::NicNetDevice::X=...) wins
+        // over the profile: it is applied, and checked, instead of silently ignored.
+        const std::optional<std::string> userDefault =
+            AttributeDefaults::GetUserDefault(NicNetDevice::GetTypeId(), attribute);
+        m_deviceFactory.Set(attribute, StringValue(userDefault.value_or(value)));
     }
 }
 
@@ -88,6 +93,8 @@ Ptr<NicNetDevice>
 NicHelper::MakeDevice(Ptr<Node> node, Ptr<NicChannel> channel) const
 {
     Ptr<NicNetDevice> device = m_deviceFactory.Create<NicNetDevice>();
+    // Before NetDeviceQueueInterface is sized from TxQueues: a bad value stops with its name.
+    device->CheckConfig();
     device->SetAddress(Mac48Address::Allocate());
     node->AddDevice(device);
     device->Attach(channel);

@@ -41,8 +41,10 @@ class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
 
     /**
      * Applies a driver profile (e1000e, igb, mvneta, forcedeth, ag71xx, ag71xx-ar7100,
-     * iwl3945, ideal) to the devices to be made. Attributes set afterwards override it.
-     * Stops with the list of names for an unknown one.
+     * iwl3945, ideal) to the devices to be made. Precedence, highest first: attributes set
+     * on this helper afterwards, a default the user changed (Config::SetDefault or
+     * --ns3::debloat::NicNetDevice::X= on the command line), the profile, the attribute's
+     * declared default. Stops with the list of names for an unknown profile.
      * @param name the profile name
      */
     void SetProfile(const std::string& name);

@@ -7,6 +7,7 @@
 #include "tc-qdisc-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/attribute-defaults.h"
 #include "ns3/boolean.h"
 #include "ns3/cake-queue-disc.h"
 #include "ns3/htb-config.h"
@@ -220,6 +221,17 @@ TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
     // One configuration path per qdisc: htb, sfq and cake take their tc words through
     // their own Options attribute (which sets their attributes); the others' words are
     // translated into their ns-3 attributes here, and nowhere else.
+    if (name == "htb" || name == "sfq" || name == "cake")
+    {
+        // A user's default Options (--ns3::debloat::CakeQueueDisc::Options=...) is the base
+        // the tc words parse over, as if written before them; it is checked with them.
+        const std::optional<std::string> userDefault =
+            AttributeDefaults::GetUserDefault(TypeId::LookupByName(spec.type), "Options");
+        if (userDefault)
+        {
+            words = *userDefault + (words.empty() ? "" : " " + words);
+        }
+    }
     if (name == "htb")
     {
         // Checked now, so that a bad word stops here rather than when Options is set.

@@ -276,20 +276,29 @@ FlentTest::Get(const std::string& name, const FlentTestOptions& options)
     Require(std::find(names.begin(), names.end(), name) != names.end(),
             "flent test \"" + name + "\" is unknown; accepted: " + Join(names, ", "));
     // flent's -l and -d are integers; the grid must hit the flow starts and the end.
+    // The upper bounds keep a mistyped value from running for days or filling memory: a day
+    // of load, an hour of idle, steps of 1 ms at least and a million samples per series.
     Require(std::isfinite(options.length) && options.length >= 1 &&
+                options.length <= FlentTestOptions::MAX_LENGTH &&
                 options.length == std::floor(options.length),
-            "flent length (LENGTH) must be a whole number of seconds >= 1; got " +
-                Text(options.length));
+            "flent length (LENGTH) must be a whole number of seconds from 1 to " +
+                Text(FlentTestOptions::MAX_LENGTH) + "; got " + Text(options.length));
     Require(std::isfinite(options.delay) && options.delay >= 0 &&
+                options.delay <= FlentTestOptions::MAX_DELAY &&
                 options.delay == std::floor(options.delay),
-            "flent delay (DELAY) must be a whole number of seconds >= 0; got " +
-                Text(options.delay));
-    Require(std::isfinite(options.stepSize) && options.stepSize > 0 &&
+            "flent delay (DELAY) must be a whole number of seconds from 0 to " +
+                Text(FlentTestOptions::MAX_DELAY) + "; got " + Text(options.delay));
+    Require(std::isfinite(options.stepSize) && options.stepSize >= FlentTestOptions::MIN_STEP &&
                 IsWholeSteps(options.length, options.stepSize) &&
                 IsWholeSteps(options.delay, options.stepSize),
-            "flent step size (STEP_SIZE) must be > 0 and divide LENGTH " + Text(options.length) +
-                " s and DELAY " + Text(options.delay) + " s into whole steps; got " +
-                Text(options.stepSize));
+            "flent step size (STEP_SIZE) must be >= " + Text(FlentTestOptions::MIN_STEP) +
+                " s and divide LENGTH " + Text(options.length) + " s and DELAY " +
+                Text(options.delay) + " s into whole steps; got " + Text(options.stepSize));
+    const double samples = (options.length + 2 * options.delay) / options.stepSize;
+    Require(samples <= FlentTestOptions::MAX_SAMPLES,
+            "flent step size (STEP_SIZE) " + Text(options.stepSize) + " s gives " + Text(samples) +
+                " samples per series over LENGTH + 2 x DELAY; accepted at most " +
+                Text(FlentTestOptions::MAX_SAMPLES) + " (a larger STEP_SIZE or a shorter run)");
     Require(!options.hosts.empty() &&
                 std::none_of(options.hosts.begin(),
                              options.hosts.end(),
@@ -300,9 +309,11 @@ FlentTest::Get(const std::string& name, const FlentTestOptions& options)
             "flent test \"" + name + "\" needs exactly 4 hosts (HOSTS); got " +
                 std::to_string(options.hosts.size()));
     const bool streamed = name == "tcp_nup" || name == "tcp_ndown";
-    Require(!streamed || options.streams >= 1,
+    Require(!streamed || (options.streams >= 1 && options.streams <= FlentTestOptions::MAX_STREAMS),
             "flent test \"" + name + "\" needs streams (" +
-                (name == "tcp_nup" ? "upload_streams" : "download_streams") + ") >= 1; got 0");
+                (name == "tcp_nup" ? "upload_streams" : "download_streams") + ") from 1 to " +
+                std::to_string(FlentTestOptions::MAX_STREAMS) + "; got " +
+                std::to_string(options.streams));
 
     FlentTestSpec spec;
     spec.name = name;

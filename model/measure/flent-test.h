@@ -98,6 +98,12 @@ struct FlentTestSpec
  */
 struct FlentTestOptions
 {
+    static constexpr double MAX_LENGTH = 86400;   ///< LENGTH at most, s (a day)
+    static constexpr double MAX_DELAY = 3600;     ///< DELAY at most, s
+    static constexpr double MIN_STEP = 0.001;     ///< STEP_SIZE at least, s
+    static constexpr double MAX_SAMPLES = 1e6;    ///< samples per series at most
+    static constexpr uint32_t MAX_STREAMS = 1024; ///< tcp_nup / tcp_ndown streams at most
+
     double length = 60;    ///< -l: LENGTH in whole seconds
     double stepSize = 0.2; ///< -s: STEP_SIZE in seconds; must divide LENGTH and DELAY
     double delay = 5;      ///< -d: DELAY in whole seconds (flent's default 5)
@@ -124,9 +130,10 @@ class FlentTest
      * @param options LENGTH, STEP_SIZE, DELAY, HOSTS, streams and qdisc stats sources
      * @return the test's flows, computed series, test parameters and plots
      * @throws std::invalid_argument naming the parameter and its accepted values when the
-     * name is unknown, LENGTH is not a whole number > 0, DELAY not a whole number >= 0,
-     * STEP_SIZE not > 0 or not dividing LENGTH and DELAY, hosts are empty (rtt_fair*: not
-     * exactly 4), streams is 0 (tcp_nup, tcp_ndown) or a qdisc stats source is malformed
+     * name is unknown, LENGTH is not a whole number from 1 to 86400, DELAY not a whole
+     * number from 0 to 3600, STEP_SIZE below 1 ms, not dividing LENGTH and DELAY or giving
+     * more than a million samples per series, hosts are empty (rtt_fair*: not exactly 4),
+     * streams is not 1 to 1024 (tcp_nup, tcp_ndown) or a qdisc stats source is malformed
      */
     static FlentTestSpec Get(const std::string& name, const FlentTestOptions& options);
 

@@ -66,6 +66,15 @@ NicDriver::Validate(const Config& config,
     {
         os << "TxQueues=" << config.txQueues << " is out of range; accepted 1 to 64";
     }
+    else if (size > MAX_RING_SIZE)
+    {
+        os << "TxRingSize=" << size << " is out of range; accepted up to " << MAX_RING_SIZE;
+    }
+    else if (config.rxRingSize > MAX_RING_SIZE)
+    {
+        os << "RxRingSize=" << config.rxRingSize << " is out of range; accepted 1 to "
+           << MAX_RING_SIZE;
+    }
     else if (config.txMaxDataPerDescriptor == 0)
     {
         os << "TxMaxDataPerDescriptor must be at least 1 byte";
@@ -93,15 +102,15 @@ NicDriver::Validate(const Config& config,
         }
         else if (config.rxRingSize == 0)
         {
-            os << "RxRingSize must be at least 1";
+            os << "RxRingSize=0 is out of range; accepted 1 to " << MAX_RING_SIZE;
         }
         else if (config.txWorkLimit == 0)
         {
-            os << "TxWorkLimit must be at least 1";
+            os << "TxWorkLimit=0 is out of range; accepted 1 or more";
         }
         else if (config.napiWeight == 0)
         {
-            os << "NapiWeight must be at least 1";
+            os << "NapiWeight=0 is out of range; accepted 1 or more";
         }
     }
     return os.str();

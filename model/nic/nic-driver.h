@@ -57,6 +57,13 @@ class NicDriver
     /// A descriptor ring of slot numbers.
     using Ring = DescriptorRing;
 
+    /**
+     * The largest TX or RX ring: drivers cap ethtool -G at their hardware's limit (e1000e and
+     * igb 4096, forcedeth 16384); the model accepts up to 65536 so that deliberately
+     * bloated rings can be studied, and no more, so a mistyped size cannot exhaust memory.
+     */
+    static constexpr uint32_t MAX_RING_SIZE = 65536;
+
     /// How the driver takes a TSO super-packet (NETIF_F_TSO in its features).
     enum class Tso
     {
@@ -165,7 +172,7 @@ class NicDriver
      * Checks the ring settings: 1 to 64 TX queues, a data limit of at least 1 byte, a stop
      * threshold that leaves room for a worst-case packet, a wake threshold between the stop
      * threshold and the ring size, a ring that holds a worst-case packet above the stop
-     * threshold, and non-zero RX ring, work limit and weight.
+     * threshold, rings of at most MAX_RING_SIZE, and non-zero RX ring, work limit and weight.
      * @param config the settings
      * @param maxLength the longest frame (MTU + Ethernet header)
      * @param gsoMaxSize with TSO on: the largest super-packet (gso_max_size plus the Ethernet

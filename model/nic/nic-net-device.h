@@ -291,6 +291,13 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
     bool SupportsSendFrom() const override;
 
+    /**
+     * Checks the configuration; stops with a message naming the attribute and the accepted
+     * values if it is invalid. The device runs it when it makes its rings; NicHelper runs it
+     * as soon as the device exists, before other objects are sized from its attributes.
+     */
+    void CheckConfig() const;
+
   protected:
     void DoInitialize() override;
     void DoDispose() override;
@@ -322,10 +329,6 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
         EventId pollEvent; ///< the scheduled poll
     };
 
-    /**
-     * Checks the configuration; stops with a message naming the attribute if it is invalid.
-     */
-    void CheckConfig() const;
     /// @return the core's settings from the attributes (DynamicItr mode left at none)
     NicDriver::Config GetDriverConfig() const;
     /**

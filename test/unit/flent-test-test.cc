@@ -339,28 +339,41 @@ TEST(FlentTestTest, InvalidInputNamesTheParameter)
 
     FlentTestOptions streams = defaults;
     streams.streams = 0;
-    ExpectInvalid([&] { FlentTest::Get("tcp_nup", streams); }, {"upload_streams", ">= 1"});
+    ExpectInvalid([&] { FlentTest::Get("tcp_nup", streams); },
+                  {"upload_streams", "from 1 to 1024", "got 0"});
     ExpectInvalid([&] { FlentTest::Get("tcp_ndown", streams); }, {"download_streams"});
+    // --streams=-1 read as an unsigned would start 4294967295 flows.
+    streams.streams = 1025;
+    ExpectInvalid([&] { FlentTest::Get("tcp_nup", streams); }, {"from 1 to 1024", "got 1025"});
 
-    for (double length : {0.0, -60.0, 2.5, std::nan("")})
+    // A day of load at most (86400 s), an hour of idle (3600 s).
+    for (double length : {0.0, -60.0, 2.5, std::nan(""), 86401.0, 1e12})
     {
         FlentTestOptions bad = defaults;
         bad.length = length;
-        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"LENGTH", "whole number"});
+        ExpectInvalid([&] { FlentTest::Get("rrul", bad); },
+                      {"LENGTH", "whole number", "from 1 to 86400"});
     }
-    for (double delay : {-1.0, 1.5})
+    for (double delay : {-1.0, 1.5, 3601.0})
     {
         FlentTestOptions bad = defaults;
         bad.delay = delay;
-        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"DELAY", ">= 0"});
+        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"DELAY", "from 0 to 3600"});
     }
     // 0.7 s does not divide LENGTH 60 s (85.7 steps); 0.3 s divides 60 s but not DELAY 5 s.
-    for (double step : {0.0, -0.2, 0.7, 0.3})
+    for (double step : {0.0, -0.2, 0.7, 0.3, 1e-9})
     {
         FlentTestOptions bad = defaults;
         bad.stepSize = step;
-        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"STEP_SIZE", "divide"});
+        ExpectInvalid([&] { FlentTest::Get("rrul", bad); }, {"STEP_SIZE", ">= 0.001", "divide"});
     }
+    // 1 ms steps over LENGTH 1000 + 2 x DELAY 5 = 1010 s: 1.01 x 10^6 samples per series.
+    FlentTestOptions many = defaults;
+    many.length = 1000;
+    many.stepSize = 0.001;
+    ExpectInvalid([&] { FlentTest::Get("rrul", many); }, {"STEP_SIZE", "1.01e+06 samples"});
+    many.length = 990; // (990 + 10) / 0.001 = 10^6 samples: the most accepted
+    EXPECT_NO_THROW(FlentTest::Get("rrul", many));
 
     FlentTestOptions qdisc = defaults;
     qdisc.qdiscStats = {{"a,b", "eth0"}};

@@ -516,7 +516,19 @@ TEST(NicDriverTest, ValidateNamesTheSetting)
               "TxQueues=65 is out of range; accepted 1 to 64");
     config = Igb();
     config.napiWeight = 0;
-    EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME), "NapiWeight must be at least 1");
+    EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
+              "NapiWeight=0 is out of range; accepted 1 or more");
+    // --ring=-1 read as an unsigned: 4294967295 descriptors would exhaust memory.
+    config = E1000e();
+    config.txRingSize = 4294967295U;
+    EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
+              "TxRingSize=4294967295 is out of range; accepted up to 65536");
+    config = E1000e();
+    config.txRingSize = NicDriver::MAX_RING_SIZE;
+    EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME), "");
+    config.rxRingSize = NicDriver::MAX_RING_SIZE + 1;
+    EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
+              "RxRingSize=65537 is out of range; accepted 1 to 65536");
 }
 
 TEST(NicDriverTest, DynamicItrThrottlesFromItsRate)

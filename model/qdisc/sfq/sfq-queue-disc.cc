@@ -354,7 +354,8 @@ SfqQueueDisc::BuildParameters() const
 void
 SfqQueueDisc::ValidateOptions(const std::string& options)
 {
-    Ptr<SfqQueueDisc> sfq = CreateObject<SfqQueueDisc>();
+    // Options "" here: a user's default Options is part of what is validated, not applied.
+    Ptr<SfqQueueDisc> sfq = CreateObjectWithAttributes<SfqQueueDisc>("Options", StringValue(""));
     sfq->ParseOptions(options);
     sfq->BuildParameters();
 }

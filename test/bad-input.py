@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Bad input stops with a message, never a crash or a hang (issue 16).
+
+Each row runs an example with one bad option, tc text or attribute default, and expects:
+the program stops within TIMEOUT seconds with a non-zero exit status; no crash signal
+(SIGSEGV, SIGFPE, SIGBUS), no uncaught exception, no std::bad_alloc; and its output holds
+every expected fragment, which names the parameter and what it accepts. A NS_ABORT (ns-3's
+fatal error, SIGABRT after the message) counts as a stop with a message.
+
+usage: bad-input.py EXAMPLES_DIR
+"""
+
+import os
+import signal
+import subprocess
+import sys
+
+TIMEOUT = 60
+
+# A rate's accepted values, as CommandLineOptions::AddRate() states them.
+RATE = "accepted: a rate above 0 in ns-3's units"
+CAKE_WORDS = 'unknown word "{}"; accepted: bandwidth, unlimited'
+
+# (program, arguments, expected fragments of the output)
+CASES = [
+    # Example options: numbers read as unsigned (-1 is not 4294967295), ranges, units.
+    ("bql-latency-under-load", ["--ring=-1"], ["--ring=-1 is not accepted", "1 to 65536"]),
+    ("bql-latency-under-load", ["--ring=0"], ["--ring=0 is not accepted", "1 to 65536"]),
+    ("bql-latency-under-load", ["--ring=abc"], ["--ring=abc is not accepted", "whole number"]),
+    ("bql-latency-under-load", ["--ring=70000"], ["--ring=70000", "1 to 65536"]),
+    ("bql-latency-under-load", ["--duration=2"], ["--duration=2", "3 to 86400"]),
+    ("bql-latency-under-load", ["--duration=-5"], ["--duration=-5", "3 to 86400"]),
+    ("bql-latency-under-load", ["--bqlLimitMax=0"], ["--bqlLimitMax=0", "1 to 1879048192"]),
+    ("bql-latency-under-load", ["--rate=100Mbyte"], ["--rate=100Mbyte", RATE]),
+    ("bql-latency-under-load", ["--rate=0Mbps"], ["--rate=0Mbps", RATE]),
+    ("bql-latency-under-load", ["--rate=12mbps"], ["--rate=12mbps", "refused as ambiguous"]),
+    ("bql-latency-under-load", ["--config=bogus"], ["--config=bogus is unknown", "fq_codel+bql"]),
+    ("bql-latency-under-load", ["--device=bogus"], ['"bogus" is unknown', "e1000e, igb"]),
+    ("qdisc-benchmark", ["--flows=0"], ["--flows=0", "each from 1 to 65536"]),
+    ("qdisc-benchmark", ["--flows=1,,2"], ["--flows=1,,2", "comma-separated whole numbers"]),
+    ("qdisc-benchmark", ["--flows=-3"], ["--flows=-3", "each from 1 to 65536"]),
+    ("qdisc-benchmark", ["--flows=64,"], ["--flows=64,", "comma-separated"]),
+    ("qdisc-benchmark", ["--packets=0"], ["--packets=0", "1 to 1000000000"]),
+    ("qdisc-benchmark", ["--backlog=0"], ["--backlog=0", "1 to 100000"]),
+    ("qdisc-benchmark", ["--qdisc=bogus"], ["--qdisc=bogus is unknown", "pfifo_fast, fq_codel"]),
+    ("flent-run", ["--step=1e-9"], ["--step=1e-9", "0.001 to 86400"]),
+    ("flent-run", ["--length=1e12"], ["--length=1e12", "1 to 86400"]),
+    ("flent-run", ["--length=0"], ["--length=0", "1 to 86400"]),
+    ("flent-run", ["--length=nan"], ["--length=nan", "1 to 86400"]),
+    ("flent-run", ["--streams=-1", "--test=tcp_nup"], ["--streams=-1", "1 to 1024"]),
+    ("flent-run", ["--streams=0", "--test=tcp_nup"], ["--streams=0", "1 to 1024"]),
+    ("flent-run", ["--delay=-1"], ["--delay=-1", "0 to 3600"]),
+    ("flent-run", ["--delay=5000"], ["--delay=5000", "0 to 3600"]),
+    ("flent-run", ["--test=bogus"], ['flent test "bogus" is unknown', "rrul, rrul_be"]),
+    ("flent-run", ["--step=0.3"], ["STEP_SIZE", "divide LENGTH 20 s and DELAY 5 s"]),
+    ("flent-run", ["--step=0.001", "--length=2000"], ["STEP_SIZE", "at most 1e+06"]),
+    ("flent-run", ["--rate=fast"], ["--rate=fast", RATE]),
+    ("flent-run", ["--profile=bogus"], ["unknown profile 'bogus'", "e1000e, igb"]),
+    ("flent-run", ["--linkDelay=bogus"], ["--linkDelay=bogus", "a time from 0 to 10 s"]),
+    ("flent-run", ["--hostDelay=-1ms"], ["--hostDelay=-1ms", "a time from 0 to 10 s"]),
+    ("nic-benchmark", ["--duration=-1"], ["--duration=-1", "1 to 3600"]),
+    ("nic-benchmark", ["--duration=0"], ["--duration=0", "1 to 3600"]),
+    ("nic-benchmark", ["--rate=1Gbyte"], ["--rate=1Gbyte", RATE]),
+    ("nic-benchmark", ["--device=bogus"], ["unknown profile 'bogus'", "e1000e, igb"]),
+    ("netperf-rr", ["--sizes=0"], ["--sizes=0", "each from 1 to 16777216"]),
+    ("netperf-rr", ["--sizes=abc"], ["--sizes=abc", "comma-separated whole numbers"]),
+    ("netperf-rr", ["--streams=0"], ["--streams=0", "1 to 10000"]),
+    ("netperf-rr", ["--length=0"], ["--length=0", "1 to 86400"]),
+    ("netperf-rr", ["--rate=-1Mbps"], ["--rate=-1Mbps", RATE]),
+    ("netperf-rr", ["--profile=bogus"], ['"bogus" is unknown', "forcedeth"]),
+    ("gige-aqm-comparison", ["--routerQueues=9"], ["--routerQueues=9", "1 to 8"]),
+    ("gige-aqm-comparison", ["--routerQueues=0"], ["--routerQueues=0", "1 to 8"]),
+    ("gige-aqm-comparison", ["--limit=0"], ["--limit=0", "1 to 1000000"]),
+    ("gige-aqm-comparison", ["--bqlLimitMax=-1"], ["--bqlLimitMax=-1", "0 to 1879048192"]),
+    ("gige-aqm-comparison", ["--test=tcp_upload"], ["--test=tcp_upload", "rrul_be, rrul"]),
+    ("gige-aqm-comparison", ["--configs=bogus"], ['"bogus" is unknown', "QDISC or QDISC+bql"]),
+    ("gige-aqm-comparison", ["--configs=cake+bqlx"], ["\"cake+bqlx\" is unknown", "QDISC or QDISC+bql"]),
+    ("gige-aqm-comparison", ["--step=0.3"], ["STEP_SIZE", "divide LENGTH"]),
+    ("gige-aqm-comparison", ["--jobs=-1"], ["--jobs=-1", "0 to 256"]),
+    ("wifi-ring-latency", ["--configs=bogus"], ['"bogus" is unknown', "ring224"]),
+    ("wifi-ring-latency", ["--length=0"], ["LENGTH", "1 to 86400"]),
+    ("wrt1200ac-cake-shaping", ["--rates=bogus"], ['"bogus" is not a rate', "50Mbit"]),
+    ("wrt1200ac-cake-shaping", ["--cakeOptions=bogus"], [CAKE_WORDS.format("bogus")]),
+    ("wrt1200ac-cake-overhead", ["--size=10"], ['--size: "10"', "from 40"]),
+    ("wrt1200ac-cake-overhead", ["--floodLength=100"], ["--floodLength=100", "up to 60 s"]),
+    ("wrt1200ac-cake-overhead", ["--floodRate=fast"], ["--floodRate=fast", "a tc rate"]),
+    ("offload-benchmark", ["--rate=5Gbps"], ["--rate=5Gbps", "all, 1Gbps, 10Gbps"]),
+    ("offload-benchmark", ["--offloads=maybe"], ["--offloads=maybe", "all, on, off"]),
+    ("offload-benchmark", ["--length=0"], ["--length=0", "1 or more"]),
+    ("debloat-tutorial", ["--length=0"], ["--length=0", "1 to 86400"]),
+    # tc text (TcQdiscHelper and the qdiscs' own parsers).
+    ("flent-run", ["--qdisc=cake bandwidth"], ['"bandwidth" needs a value', "a rate"]),
+    ("flent-run", ["--qdisc=cake bandwidth -5Mbit"], ['bandwidth "-5Mbit"', "a rate"]),
+    ("flent-run", ["--qdisc=cake overhead 300"], ['overhead "300"', "-64..256"]),
+    ("flent-run", ["--qdisc=cake diffserv5"], [CAKE_WORDS.format("diffserv5")]),
+    ("flent-run", ["--qdisc=cake mpu 300"], ['mpu "300"', "0..256"]),
+    ("flent-run", ["--qdisc=sfq perturb -1"], ['perturb "-1"', "0..2147483647"]),
+    ("flent-run", ["--qdisc=sfq flows 0"], ["SFQ flows 0", "1 to 65408"]),
+    ("flent-run", ["--qdisc=sfq bogus"], ['unknown word "bogus"', "limit, depth, flows"]),
+    ("flent-run", ["--qdisc=htb default x"], ['default "x"', "0..65535"]),
+    ("flent-run", ["--qdisc=fq_codel target bogus"], ['target "bogus"', "a time in"]),
+    ("flent-run", ["--qdisc=fq_codel flows 0"], ['flows "0"', "1..65536"]),
+    ("flent-run", ["--qdisc=pfifo limit 0"], ['limit "0"', "1..4294967295"]),
+    ("flent-run", ["--qdisc=bogusqdisc"], ['qdisc "bogusqdisc" is unknown', "pfifo_fast"]),
+    ("flent-run", ["--hostQdisc=codel interval 0"], ['interval "0"', "a time in"]),
+    # ns-3 attribute defaults a user sets on the command line win over the profiles and the
+    # tc text's base, so bad ones stop instead of being silently replaced.
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxRingSize=0"], ["TxRingSize=0", "32 or more"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxRingSize=100000"], ["TxRingSize=100000", "up to 65536"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxQueues=0"], ["TxQueues=0", "1 to 64"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::RxRingSize=0"], ["RxRingSize=0", "1 to 65536"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::NapiWeight=0"], ["NapiWeight=0", "1 or more"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxWakeThreshold=0"], ["TxWakeThreshold=0", "TxStopThreshold to TxRingSize"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxStopThreshold=0"], ["TxStopThreshold=0", "descriptors of a worst-case packet"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxWorkLimit=0"], ["TxWorkLimit=0", "1 or more"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::DynamicItr=bogus"], ["DynamicItr=bogus is unknown", "none, e1000e"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::GroMaxSize=0"], ["GroMaxSize=0", "1 to 65536"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::Mtu=10"], ["Mtu=10", "below 68"]),
+    ("flent-run", ["--ns3::debloat::CakeQueueDisc::Options=bogus", "--qdisc=cake"], [CAKE_WORDS.format("bogus")]),
+    ("flent-run", ["--ns3::debloat::SfqQueueDisc::Options=bogus", "--qdisc=sfq"], ['unknown word "bogus"', "perturb"]),
+    ("flent-run", ["--ns3::debloat::HtbQueueDisc::Options=bogus", "--qdisc=htb default 1"], ['unknown word "bogus"', "r2q, default"]),
+]
+
+CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGFPE, signal.SIGBUS, signal.SIGILL}
+CRASH_TEXT = ["std::bad_alloc", "terminate called after throwing", "Segmentation fault"]
+
+
+def run(examples, program, arguments, expected):
+    """Returns a failure description, or None."""
+    command = [os.path.join(examples, program)] + arguments
+    if program == "flent-run":
+        command += ["--db=none", "--output=" + os.devnull, "--progress=0"]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "still running after %d s (a hang)" % TIMEOUT
+    output = result.stdout + result.stderr
+    if result.returncode == 0:
+        return "exit status 0: the bad input was accepted"
+    if result.returncode < 0 and -result.returncode in CRASH_SIGNALS:
+        return "crashed with signal %d" % -result.returncode
+    for text in CRASH_TEXT:
+        if text in output:
+            return "crashed: %s" % text
+    missing = [fragment for fragment in expected if fragment not in output]
+    if missing:
+        return "message lacks %s; output:\n%s" % (missing, output[-1500:])
+    return None
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    examples = sys.argv[1]
+    failures = 0
+    for program, arguments, expected in CASES:
+        failure = run(examples, program, arguments, expected)
+        label = "%s %s" % (program, " ".join(arguments))
+        if failure:
+            failures += 1
+            print("FAIL %s: %s" % (label, failure))
+        else:
+            print("ok   %s" % label)
+    print("%d bad inputs, %d failed" % (len(CASES), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

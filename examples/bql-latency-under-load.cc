@@ -57,6 +57,7 @@
 #include "ns3/byte-queue-limits-helper.h"
 #include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/dql.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -258,6 +259,7 @@ Run(const EgressConfig& config, const Scenario& scenario)
         tch.Install(devices);
         Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
         server = address.Assign(devices).GetAddress(1);
+        compat::PopulateNeighborCache(devices.Get(0)->GetChannel()); // no ARP at t = 0
     }
     else
     {

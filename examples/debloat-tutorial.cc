@@ -26,6 +26,7 @@
 
 #include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/internet-module.h"
@@ -86,6 +87,8 @@ main(int argc, char* argv[])
 
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer interfaces = address.Assign(devices);
+    // As on hosts whose link has been in use: the first ping does not wait for ARP.
+    compat::PopulateNeighborCache(devices.Get(0)->GetChannel());
     // Fixed random streams: the same --RngRun gives the same numbers.
     NicHelper::AssignStreams(devices, 1 + internet.AssignStreams(hosts, 1));
 

@@ -188,6 +188,7 @@ main(int argc, char* argv[])
         hostAddresses.push_back(address.Assign(link).GetAddress(1));
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    compat::PopulateNeighborCaches(); // links in use before the test: no ARP at t = 0
     // Fixed random streams: the same --RngRun gives the same numbers.
     int64_t stream = 1;
     stream += internet.AssignStreams(NodeContainer(client, router, hosts), stream);

@@ -238,6 +238,7 @@ CheckRuns(const std::vector<RunRecord>& runs)
     {
         std::cerr << "check: pfifo_fast induced no latency (" << base.inducedMs << " ms)\n";
     }
+    uint32_t compared = 0;
     for (const RunRecord& run : runs)
     {
         const RunSummary::Headline h = RunSummary::GetHeadline(run);
@@ -245,6 +246,7 @@ CheckRuns(const std::vector<RunRecord>& runs)
         {
             continue;
         }
+        ++compared;
         const double goodput = h.uploadMbps + h.downloadMbps;
         const double baseGoodput = base.uploadMbps + base.downloadMbps;
         if (!(h.inducedMs < base.inducedMs / 3) || !(goodput >= 0.95 * baseGoodput))
@@ -254,6 +256,11 @@ CheckRuns(const std::vector<RunRecord>& runs)
                       << baseGoodput << " Mbit/s\n";
             ok = false;
         }
+    }
+    if (compared == 0)
+    {
+        std::cerr << "check: no QDISC+bql run to compare with pfifo_fast; --check needs one\n";
+        ok = false;
     }
     return ok;
 }

@@ -194,7 +194,12 @@ CheckRuns(const std::vector<RunRecord>& runs)
             ok = false;
         }
     };
-    auto have = [&h](const char* a, const char* b) { return h.count(a) && h.count(b); };
+    uint32_t compared = 0;
+    auto have = [&h, &compared](const char* a, const char* b) {
+        const bool both = h.count(a) && h.count(b);
+        compared += both ? 1 : 0;
+        return both;
+    };
     if (have("ring224", "ring8-txqlen0"))
     {
         const auto& stock = h["ring224"];
@@ -211,6 +216,10 @@ CheckRuns(const std::vector<RunRecord>& runs)
         expect(h["ring8-prio"].rttP50Ms * 10 < h["ring224-prio"].rttP50Ms,
                "PRIO on the patched ring is not 10 times better than on the stock ring");
     }
+    // A check that compared nothing must not pass.
+    expect(compared > 0,
+           "no comparison ran; --check needs ring224 and ring8-txqlen0, or ring224-prio and "
+           "ring8-prio");
     return ok;
 }
 

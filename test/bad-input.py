@@ -12,11 +12,16 @@ usage: bad-input.py EXAMPLES_DIR
 """
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 
 TIMEOUT = 60
+
+# Where runs that get as far as writing their flent files write them.
+SCRATCH = tempfile.mkdtemp(prefix="debloat-bad-input-")
 
 # A rate's accepted values, as CommandLineOptions::AddRate() states them.
 RATE = "accepted: a rate above 0 in ns-3's units"
@@ -89,6 +94,13 @@ CASES = [
     ("offload-benchmark", ["--offloads=maybe"], ["--offloads=maybe", "all, on, off"]),
     ("offload-benchmark", ["--length=0"], ["--length=0", "1 or more"]),
     ("debloat-tutorial", ["--length=0"], ["--length=0", "1 to 86400"]),
+    # A --check whose comparisons did not run fails rather than passing vacuously.
+    ("wifi-ring-latency",
+     ["--configs=ring224", "--check=1", "--length=1", "--delay=0", "--db=none", "--outputDir=" + SCRATCH],
+     ["no comparison ran", "ring8-txqlen0"]),
+    ("gige-aqm-comparison",
+     ["--configs=pfifo_fast", "--check=1", "--length=1", "--delay=0", "--db=none", "--outputDir=" + SCRATCH],
+     ["no QDISC+bql run to compare with pfifo_fast"]),
     # tc text (TcQdiscHelper and the qdiscs' own parsers).
     ("flent-run", ["--qdisc=cake bandwidth"], ['"bandwidth" needs a value', "a rate"]),
     ("flent-run", ["--qdisc=cake bandwidth -5Mbit"], ['bandwidth "-5Mbit"', "a rate"]),
@@ -163,6 +175,7 @@ def main():
             print("FAIL %s: %s" % (label, failure))
         else:
             print("ok   %s" % label)
+    shutil.rmtree(SCRATCH, ignore_errors=True)
     print("%d bad inputs, %d failed" % (len(CASES), failures))
     return 1 if failures else 0
 

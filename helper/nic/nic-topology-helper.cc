@@ -10,6 +10,7 @@
 #include "ns3/boolean.h"
 #include "ns3/byte-queue-limits-helper.h"
 #include "ns3/data-rate.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/log.h"
@@ -285,6 +286,8 @@ NicTopologyHelper::MakeLink(Ptr<Node> a,
     InstallQdisc(devices.Get(1), link.right, what + ", right end");
     Ipv4AddressHelper address(network, "255.255.255.0");
     address.Assign(devices);
+    // The link has been in use before the test: no address resolution at t = 0.
+    compat::PopulateNeighborCache(devices.Get(0)->GetChannel());
     return devices;
 }
 

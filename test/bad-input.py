@@ -118,7 +118,7 @@ CASES = [
     ("flent-run", ["--hostQdisc=codel interval 0"], ['interval "0"', "a time in"]),
     # ns-3 attribute defaults a user sets on the command line win over the profiles and the
     # tc text's base, so bad ones stop instead of being silently replaced.
-    ("flent-run", ["--ns3::debloat::NicNetDevice::TxRingSize=0"], ["TxRingSize=0", "32 or more"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::TxRingSize=0"], ["TxRingSize=0", "33 or more"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxRingSize=100000"], ["TxRingSize=100000", "up to 65536"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxQueues=0"], ["TxQueues=0", "1 to 64"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::RxRingSize=0"], ["RxRingSize=0", "1 to 65536"]),

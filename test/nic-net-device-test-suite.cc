@@ -475,15 +475,18 @@ class NicBadConfigTestCase : public TestCase
  * @brief Stop and wake at each driver profile's own thresholds.
  *
  * Interrupt moderation is switched off (every completion interrupts and is reclaimed at once)
- * so that only the ring arithmetic shows. With R descriptors, d per 1514-byte frame, stop
- * below S free and wake at W free, a driver that posts until the queue stops:
- * - stops after post k = floor((R - S) / d) + 1, the first to leave R - d k < S free;
- * - wakes after reclaiming j = k - floor((R - W) / d) frames, the first count that leaves
- *   R - d (k - j) >= W free; frame j ends, and is reclaimed, at j T.
+ * so that only the ring arithmetic shows. With R descriptors of which the driver counts
+ * U = R - g as usable (g = TxRingGap: e1000e and igb count size - used - 1 free), d per
+ * 1514-byte frame, stop below S free and wake at W free, a driver that posts until the
+ * queue stops:
+ * - stops after post k = floor((U - S) / d) + 1, the first to leave U - d k < S free;
+ * - wakes after reclaiming j = k - floor((U - W) / d) frames, the first count that leaves
+ *   U - d (k - j) >= W free; frame j ends, and is reclaimed, at j T.
  * The ideal profile reclaims a frame when it starts: post 1 leaves the ring at once, so it
  * stops after k + 1 posts, and the frame reclaimed j-th after the stop starts at j T.
- * For example e1000e: R 256, d 2, S 19, W 32: k = 119, j = 7; iwl3945: R 256, d 1, S 34,
- * W 67: k = 223 (the seed's "about 223"), j = 34.
+ * For example e1000e: R 256, g 1, d 2, S 22, W 32: k = floor(233 / 2) + 1 = 117,
+ * j = 117 - floor(223 / 2) = 6; iwl3945: R 256, g 0, d 1, S 34, W 67: k = 223 (the seed's
+ * "about 223"), j = 34.
  */
 class NicProfileThresholdTestCase : public TestCase
 {
@@ -521,7 +524,7 @@ class NicProfileThresholdTestCase : public TestCase
         helper.SetDeviceAttribute("DynamicItr", StringValue("none"));
         m_link = MakeLink(helper);
         Ptr<NicNetDevice> tx = m_link.tx;
-        const uint32_t ring = Get(tx, "TxRingSize");
+        const uint32_t ring = Get(tx, "TxRingSize") - Get(tx, "TxRingGap");
         const uint32_t d = debloattest::ExpectedDescriptors(tx, 1514);
         const uint32_t stop = Get(tx, "TxStopThreshold");
         const uint32_t wake = Get(tx, "TxWakeThreshold");

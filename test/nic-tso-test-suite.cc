@@ -278,8 +278,9 @@ class TsoDriverCountsTestCase : public TestCase
  * @brief Software GSO: segments posted one by one; once the driver stops the queue the rest
  * waits and goes first when it wakes.
  *
- * e1000e with Tso off and a 32-descriptor ring (stop below 19 free, wake at 32): each 1514-
- * byte segment takes 2 descriptors, so posts 1 to 7 leave 30, 28, ..., 18 free and the
+ * e1000e with Tso off and a 33-descriptor ring, of which e1000_desc_unused() counts 32
+ * (size - used - 1), stop below 19 free, wake at 32: each 1514-byte segment takes 2
+ * descriptors, so posts 1 to 7 leave 30, 28, ..., 18 free and the
  * 7th stops the queue (18 < 19); segments 8 to 10 are requeued. The wake needs all 32 free,
  * i.e. the 7 reclaimed; then 8, 9 and 10 follow. The receiver gets the 10 segments in
  * order, each its own skb (ring bytes 1514 per post).
@@ -288,7 +289,7 @@ class SoftwareGsoRequeueTestCase : public TestCase
 {
   public:
     SoftwareGsoRequeueTestCase()
-        : TestCase("software GSO: 7 segments fill a 32-descriptor ring, 3 wait for the wake")
+        : TestCase("software GSO: 7 segments fill a 33-descriptor ring, 3 wait for the wake")
     {
     }
 
@@ -297,7 +298,7 @@ class SoftwareGsoRequeueTestCase : public TestCase
     {
         auto link = MakeTsoLink(
             "e1000e",
-            {{"TxRingSize", "32"}, {"TxStopThreshold", "19"}, {"TxWakeThreshold", "32"}});
+            {{"TxRingSize", "33"}, {"TxStopThreshold", "19"}, {"TxWakeThreshold", "32"}});
         Simulator::ScheduleNow(&SendFrom, link.get(), MakeSuperPacket(SEGS, MSS));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_GT(link->ring.size(), 7, "posts");

@@ -62,9 +62,14 @@ NicDriver::Validate(const Config& config,
     const uint32_t stop = config.txStopThreshold;
     const uint32_t wake = config.txWakeThreshold;
     const uint32_t size = config.txRingSize;
+    const uint32_t gap = config.txRingGap;
     if (config.txQueues < 1 || config.txQueues > 64)
     {
         os << "TxQueues=" << config.txQueues << " is out of range; accepted 1 to 64";
+    }
+    else if (gap > 1)
+    {
+        os << "TxRingGap=" << gap << " is out of range; accepted 0 or 1";
     }
     else if (size > MAX_RING_SIZE)
     {
@@ -93,12 +98,13 @@ NicDriver::Validate(const Config& config,
             os << "TxWakeThreshold=" << wake << " is below TxStopThreshold=" << stop
                << "; accepted TxStopThreshold to TxRingSize";
         }
-        else if (size < stop + worst || wake > size)
+        else if (size < stop + worst + gap || wake + gap > size)
         {
             os << "TxRingSize=" << size << " cannot hold a worst-case packet (" << worst
                << " descriptors) above the stop threshold (" << stop
-               << ") and reach the wake threshold (" << wake << "); accepted "
-               << std::max(stop + worst, wake) << " or more";
+               << ") and reach the wake threshold (" << wake << ")"
+               << (gap ? " with TxRingGap=" + std::to_string(gap) : "") << "; accepted "
+               << std::max(stop + worst, wake) + gap << " or more";
         }
         else if (config.rxRingSize == 0)
         {
@@ -228,31 +234,38 @@ NicDriver::Post(Ring& ring,
     return true;
 }
 
+uint32_t
+NicDriver::GetTxUnused(uint32_t queue) const
+{
+    const uint32_t unused = m_txQueues[queue].ring.GetUnused();
+    return unused > m_config.txRingGap ? unused - m_config.txRingGap : 0;
+}
+
 bool
 NicDriver::PostTx(uint32_t queue, uint32_t length, uint32_t& slot)
 {
     TxQueue& txq = m_txQueues[queue];
     const uint32_t descriptors =
         CountTxDescriptors(length, m_config.txMaxDataPerDescriptor, m_config.txContextDescriptor);
-    return Post(txq.ring, txq.nextSlot, descriptors, length, slot);
+    // The gap is never filled: a post that would need it is refused (TX_RING_FULL).
+    return descriptors <= GetTxUnused(queue) &&
+           Post(txq.ring, txq.nextSlot, descriptors, length, slot);
 }
 
 bool
 NicDriver::PostTx(uint32_t queue, const TxPacket& packet, uint32_t& slot)
 {
     TxQueue& txq = m_txQueues[queue];
-    return Post(txq.ring,
-                txq.nextSlot,
-                CountTxDescriptors(m_config, packet),
-                GetTxBytes(m_config, packet),
-                slot);
+    const uint32_t descriptors = CountTxDescriptors(m_config, packet);
+    return descriptors <= GetTxUnused(queue) &&
+           Post(txq.ring, txq.nextSlot, descriptors, GetTxBytes(m_config, packet), slot);
 }
 
 bool
 NicDriver::MaybeStop(uint32_t queue)
 {
     TxQueue& txq = m_txQueues[queue];
-    if (txq.ring.GetUnused() < m_config.txStopThreshold && !txq.stopped)
+    if (GetTxUnused(queue) < m_config.txStopThreshold && !txq.stopped)
     {
         txq.stopped = true;
         return true;
@@ -331,7 +344,7 @@ NicDriver::CleanTx(uint32_t queue, uint32_t limit, Listener& listener)
     m_vectors[queue].itr.CountTx(cleaned.packets, cleaned.bytes);
     listener.TxCompleted(queue, cleaned);
     // Tested after the BQL completion, as the drivers do: the listener may have posted.
-    if (txq.stopped && txq.ring.GetUnused() >= m_config.txWakeThreshold)
+    if (txq.stopped && GetTxUnused(queue) >= m_config.txWakeThreshold)
     {
         txq.stopped = false;
         listener.TxWake(queue);

@@ -82,11 +82,12 @@ class NicDriver
         bool txContextDescriptor{false};        ///< one context descriptor per packet
         uint32_t txStopThreshold{1};            ///< stop when fewer descriptors are free
         uint32_t txWakeThreshold{1};            ///< wake when at least this many are free
-        uint32_t txWorkLimit{256};              ///< TX packets one poll reclaims at most
-        uint32_t napiWeight{64};                ///< RX packets one poll passes up at most
-        InterruptModeration::Config txIrq;      ///< TX moderation (minInterval from the rate)
-        InterruptModeration::Config rxIrq;      ///< RX moderation (minInterval from the rate)
-        uint32_t interruptRate{0};              ///< ints/s per vector at this link speed, 0: none
+        uint32_t txRingGap{0};     ///< descriptors never filled (e1000e, igb: 1; see GetTxUnused)
+        uint32_t txWorkLimit{256}; ///< TX packets one poll reclaims at most
+        uint32_t napiWeight{64};   ///< RX packets one poll passes up at most
+        InterruptModeration::Config txIrq; ///< TX moderation (minInterval from the rate)
+        InterruptModeration::Config rxIrq; ///< RX moderation (minInterval from the rate)
+        uint32_t interruptRate{0};         ///< ints/s per vector at this link speed, 0: none
         DynamicItr::Mode itrMode{DynamicItr::Mode::NONE}; ///< adaptive throttle
         bool gigabit{true};                               ///< link at 1 Gbit/s or more
         bool completionAtTxStart{false};                  ///< reclaim when a frame starts ("ideal")
@@ -194,6 +195,16 @@ class NicDriver
      * @return its ring
      */
     const Ring& GetTxRing(uint32_t queue) const;
+
+    /**
+     * Free TX descriptors as the driver counts them: e1000_desc_unused() and
+     * igb_desc_unused() give size - used - 1, so the tail never catches up with the head
+     * (the hardware would read a full ring as empty); txRingGap is that 1, 0 for drivers
+     * that fill every slot. The stop and wake thresholds compare against this count.
+     * @param queue the TX queue
+     * @return the ring's unused descriptors less the gap
+     */
+    uint32_t GetTxUnused(uint32_t queue) const;
 
     /// @return the RX ring
     const Ring& GetRxRing() const;

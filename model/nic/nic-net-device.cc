@@ -116,7 +116,7 @@ NicNetDevice::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("TxStopThreshold",
                           "The driver stops the TX queue after a post that leaves fewer free "
-                          "descriptors than this (room for a worst-case packet: e1000e 19, "
+                          "descriptors than this (room for a worst-case packet: e1000e 22, "
                           "igb 21)",
                           UintegerValue(1),
                           MakeUintegerAccessor(&NicNetDevice::m_txStopThreshold),
@@ -126,6 +126,13 @@ NicNetDevice::GetTypeId()
                           "descriptors are free (e1000e 32, igb 42)",
                           UintegerValue(1),
                           MakeUintegerAccessor(&NicNetDevice::m_txWakeThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TxRingGap",
+                          "TX descriptors the driver never fills, so the tail never meets the "
+                          "head: e1000_desc_unused() and igb_desc_unused() count size - used - 1 "
+                          "free (1); 0 for drivers that fill every slot",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&NicNetDevice::m_txRingGap),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("TxWorkLimit",
                           "TX packets one NAPI poll reclaims at most (igb 128)",
@@ -447,6 +454,7 @@ NicNetDevice::GetDriverConfig() const
     config.txContextDescriptor = m_txContextDescriptor;
     config.txStopThreshold = m_txStopThreshold;
     config.txWakeThreshold = m_txWakeThreshold;
+    config.txRingGap = m_txRingGap;
     config.txWorkLimit = m_txWorkLimit;
     config.napiWeight = m_napiWeight;
     config.txIrq = {m_txFrames, Ns(m_txPacketDelay), Ns(m_txUsecs), 0};
@@ -775,8 +783,7 @@ NicNetDevice::PostFrame(uint32_t queue,
     TraceRing(queue);
     if (m_driver.MaybeStop(queue))
     {
-        NS_LOG_LOGIC("txq " << queue << " stopped with " << m_driver.GetTxRing(queue).GetUnused()
-                            << " free");
+        NS_LOG_LOGIC("txq " << queue << " stopped with " << m_driver.GetTxUnused(queue) << " free");
         if (deviceQueue)
         {
             deviceQueue->Stop();
@@ -905,8 +912,7 @@ NicNetDevice::RxDeliver(uint32_t slot)
 void
 NicNetDevice::TxWake(uint32_t queue)
 {
-    NS_LOG_LOGIC("txq " << queue << " woken with " << m_driver.GetTxRing(queue).GetUnused()
-                        << " free");
+    NS_LOG_LOGIC("txq " << queue << " woken with " << m_driver.GetTxUnused(queue) << " free");
     if (m_deviceQueues[queue])
     {
         m_deviceQueues[queue]->Wake();

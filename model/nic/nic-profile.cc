@@ -22,8 +22,10 @@ NicProfile::GetAll()
     static const std::vector<NicProfile> profiles{
         {"e1000e",
          "Intel laptop/desktop GbE (e1000e): one queue, E1000_DEFAULT_TXD 256, a checksum "
-         "context descriptor per packet, 24 KiB per data descriptor, stop below 19 free "
-         "(MAX_SKB_FRAGS + 2), TX_WAKE_THRESHOLD 32, TxIntDelay 8 and TxAbsIntDelay 32 "
+         "context descriptor per packet, 24 KiB per data descriptor, stop below 22 free "
+         "((MAX_SKB_FRAGS + 1) + 4, since 'e1000e: Fix TX dispatch condition', 2022), "
+         "TX_WAKE_THRESHOLD 32, free counted as size - used - 1 (e1000_desc_unused), TxIntDelay 8 "
+         "and TxAbsIntDelay 32 "
          "(x 1.024 us), InterruptThrottleRate 3 (dynamic conservative: 4000 to 20000 "
          "ints/s by e1000_update_itr's classes; 4000 below 1 Gbit/s); TSO in hardware, BQL "
          "counting skb->len",
@@ -32,8 +34,9 @@ NicProfile::GetAll()
           {"RxRingSize", "256"},
           {"TxMaxDataPerDescriptor", "24576"},
           {"TxContextDescriptor", "true"},
-          {"TxStopThreshold", "19"},
+          {"TxStopThreshold", "22"},
           {"TxWakeThreshold", "32"},
+          {"TxRingGap", "1"},
           {"TxWorkLimit", "256"},
           {"NapiWeight", "64"},
           {"TxPacketDelay", "8192ns"},
@@ -45,7 +48,8 @@ NicProfile::GetAll()
         {"igb",
          "Intel i350/i354 (igb; the i354 is the Atom C2000 'Rangeley' MAC): 8 queue pairs, "
          "IGB_DEFAULT_TXD 256, a context descriptor per packet, 32 KiB per data descriptor, "
-         "stop below DESC_NEEDED 21 free, wake at 42, IGB_DEFAULT_TX_WORK 128, dynamic "
+         "stop below DESC_NEEDED 21 free, wake at 42, free counted as size - used - 1 "
+         "(igb_desc_unused), IGB_DEFAULT_TX_WORK 128, dynamic "
          "conservative ITR (igb_update_ring_itr: from the average wire size, at most 20000 "
          "ints/s; 4000 below 1 Gbit/s); TSO in hardware, BQL counting every frame's "
          "headers (igb_tso's bytecount)",
@@ -56,6 +60,7 @@ NicProfile::GetAll()
           {"TxContextDescriptor", "true"},
           {"TxStopThreshold", "21"},
           {"TxWakeThreshold", "42"},
+          {"TxRingGap", "1"},
           {"TxWorkLimit", "128"},
           {"NapiWeight", "64"},
           {"DynamicItr", "igb-conservative"},

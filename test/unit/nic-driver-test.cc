@@ -65,9 +65,10 @@ class Recorder : public NicDriver::Listener
 
 /**
  * The e1000e profile: one TX queue of 256 descriptors, tx_fifo_limit 24 KiB per data
- * descriptor plus a context descriptor, e1000_maybe_stop_tx(MAX_SKB_FRAGS *
- * ceil(PAGE_SIZE / 24576) + 2) = 17 * 1 + 2 = 19, TX_WAKE_THRESHOLD 32, NAPI weight 64,
- * TIDV 8 and TADV 32 units of 1.024 us (8192 and 32768 ns).
+ * descriptor plus a context descriptor, e1000_maybe_stop_tx((MAX_SKB_FRAGS + 1) *
+ * ceil(PAGE_SIZE / 24576) + 4) = 18 * 1 + 4 = 22 (since "e1000e: Fix TX dispatch
+ * condition", 2022; 19 before), e1000_desc_unused() = size - used - 1, TX_WAKE_THRESHOLD
+ * 32, NAPI weight 64, TIDV 8 and TADV 32 units of 1.024 us (8192 and 32768 ns).
  * @return the settings
  */
 NicDriver::Config
@@ -79,8 +80,9 @@ E1000e()
     config.rxRingSize = 256;
     config.txMaxDataPerDescriptor = 24576;
     config.txContextDescriptor = true;
-    config.txStopThreshold = 19;
+    config.txStopThreshold = 22;
     config.txWakeThreshold = 32;
+    config.txRingGap = 1;
     config.txWorkLimit = 256;
     config.napiWeight = 64;
     config.txIrq = {0, 8192, 32768, 0};
@@ -188,46 +190,48 @@ TEST(NicDriverTest, WireTimeOfAFrame)
     EXPECT_EQ(NicDriver::GetWireTime(FULL_FRAME, 60, 24, 300000000), 41013);
 }
 
-TEST(NicDriverTest, E1000eStopsBelowNineteenAndWakesAtThirtyTwo)
+TEST(NicDriverTest, E1000eStopsBelowTwentyTwoAndWakesAtThirtyTwo)
 {
     NicDriver driver;
     driver.Configure(E1000e());
-    // e1000_maybe_stop_tx(19) after each post: free = 256 - 2n < 19 first at n = 119
-    // (256 - 238 = 18); after 118 posts 20 are free and the queue runs.
-    EXPECT_EQ(PostFull(driver, 0, 118), 0U);
+    // e1000_maybe_stop_tx(22) after each post, e1000_desc_unused() = 256 - used - 1:
+    // free = 255 - 2n < 22 first at n = 117 (255 - 234 = 21); after 116 posts 23 are free
+    // and the queue runs.
+    EXPECT_EQ(PostFull(driver, 0, 116), 0U);
     EXPECT_FALSE(driver.IsStopped(0));
-    EXPECT_EQ(driver.GetTxRing(0).GetUnused(), 20U);
+    EXPECT_EQ(driver.GetTxUnused(0), 23U);
+    EXPECT_EQ(driver.GetTxRing(0).GetUnused(), 24U); // the ring's own count has no gap
     EXPECT_TRUE([&] {
         uint32_t slot = 0;
         return driver.PostTx(0, FULL_FRAME, slot);
     }());
     EXPECT_TRUE(driver.MaybeStop(0));
     EXPECT_TRUE(driver.IsStopped(0));
-    EXPECT_EQ(driver.GetTxRing(0).GetUnused(), 18U);
+    EXPECT_EQ(driver.GetTxUnused(0), 21U);
     // A stopped queue is stopped once: the next check asks for nothing.
     EXPECT_FALSE(driver.MaybeStop(0));
 
-    // e1000_clean_tx_irq wakes once unused >= TX_WAKE_THRESHOLD 32: 18 + 2k >= 32 needs
-    // k = 7 reclaimed packets. Six leave 30 free and the queue stopped.
-    SendFrames(driver, 7, 1000);
+    // e1000_clean_tx_irq wakes once e1000_desc_unused() >= TX_WAKE_THRESHOLD 32: 21 + 2k
+    // >= 32 needs k = 6 reclaimed packets. Five leave 31 free and the queue stopped.
+    SendFrames(driver, 6, 1000);
     Recorder rec;
-    auto cleaned = driver.CleanTx(0, 6, rec);
-    EXPECT_EQ(cleaned.packets, 6U);
-    EXPECT_EQ(cleaned.descriptors, 12U);
-    EXPECT_EQ(driver.GetTxRing(0).GetUnused(), 30U);
+    auto cleaned = driver.CleanTx(0, 5, rec);
+    EXPECT_EQ(cleaned.packets, 5U);
+    EXPECT_EQ(cleaned.descriptors, 10U);
+    EXPECT_EQ(driver.GetTxUnused(0), 31U);
     EXPECT_EQ(rec.wakes, 0U);
     EXPECT_TRUE(driver.IsStopped(0));
-    cleaned = driver.CleanTx(0, 6, rec);
+    cleaned = driver.CleanTx(0, 5, rec);
     EXPECT_EQ(cleaned.packets, 1U);
-    EXPECT_EQ(driver.GetTxRing(0).GetUnused(), 32U);
+    EXPECT_EQ(driver.GetTxUnused(0), 33U);
     EXPECT_EQ(rec.wakes, 1U);
     EXPECT_FALSE(driver.IsStopped(0));
-    // Each clean made one BQL completion: 6 * 1514 = 9084 and 1514 bytes.
+    // Each clean made one BQL completion: 5 * 1514 = 7570 and 1514 bytes.
     ASSERT_EQ(rec.completions.size(), 2U);
-    EXPECT_EQ(rec.completions[0], 9084U);
+    EXPECT_EQ(rec.completions[0], 7570U);
     EXPECT_EQ(rec.completions[1], 1514U);
-    // The skbs were freed oldest first: slots 0 to 6.
-    EXPECT_EQ(rec.reclaimed, (std::vector<uint32_t>{0, 1, 2, 3, 4, 5, 6}));
+    // The skbs were freed oldest first: slots 0 to 5.
+    EXPECT_EQ(rec.reclaimed, (std::vector<uint32_t>{0, 1, 2, 3, 4, 5}));
 }
 
 TEST(NicDriverTest, IgbStopsBelowDescNeededAndWakesAtTwiceIt)
@@ -502,14 +506,16 @@ TEST(NicDriverTest, ValidateNamesTheSetting)
     config = E1000e();
     config.txWakeThreshold = 18;
     EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
-              "TxWakeThreshold=18 is below TxStopThreshold=19; accepted TxStopThreshold to "
+              "TxWakeThreshold=18 is below TxStopThreshold=22; accepted TxStopThreshold to "
               "TxRingSize");
-    // The ring must hold 19 + 2 = 21 descriptors and reach the wake threshold 32.
+    // The ring must hold 22 + 2 = 24 descriptors and reach the wake threshold 32, plus the
+    // gap of 1 that e1000_desc_unused() never counts: 33.
     config = E1000e();
     config.txRingSize = 20;
     EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
               "TxRingSize=20 cannot hold a worst-case packet (2 descriptors) above the stop "
-              "threshold (19) and reach the wake threshold (32); accepted 32 or more");
+              "threshold (22) and reach the wake threshold (32) with TxRingGap=1; accepted 33 "
+              "or more");
     config = Igb();
     config.txQueues = 65;
     EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),

@@ -3,7 +3,10 @@
 #
 # Set-up, build and run on a fresh Debian 12 machine, from the repository root:
 #   scripts/debian12.sh experiment   installs what is missing, builds, runs the main experiment
-#   scripts/debian12.sh test         installs what is missing, builds, runs every test
+#   scripts/debian12.sh test         installs what is missing, builds, runs every test, then
+#                                    the unit tests and TestSuites with ASan and UBSan
+#                                    (./build-sanitize) and each fuzz harness for 20 s
+#                                    (./build-fuzz, clang)
 # Run it as root or as a user with sudo: only the package installation needs root.
 # It builds standalone against Debian's ns-3.37 (libns3-dev) into ./build.
 
@@ -29,8 +32,11 @@ cd "$(dirname "$0")/.."
 # tests need GoogleTest; the flent writer Boost.Iostreams, the results store SQLite.
 packages="cmake g++ make pkg-config libns3-dev ns3 libgsl-dev libxml2-dev libsqlite3-dev"
 packages="$packages libpython3-dev libgtest-dev libboost-iostreams-dev"
-# The test run also builds the manual and checks the flent files with the real flent.
+# The test run also builds the manual and checks the flent files with the real flent; its
+# fuzz harnesses need clang and its runtimes (libFuzzer, ASan, UBSan). g++'s sanitizer
+# runtimes come with g++.
 [ "$mode" = test ] && packages="$packages python3-sphinx flent python3-matplotlib"
+[ "$mode" = test ] && packages="$packages clang libclang-rt-14-dev"
 
 missing=""
 for package in $packages; do
@@ -63,5 +69,20 @@ if [ "$mode" = experiment ]; then
     cd results
     exec ../build/examples/gige-aqm-comparison
 fi
-cd build
+(cd build && ctest --output-on-failure -j "$jobs")
+
+# The GoogleTest unit tests and the ns-3 TestSuites again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer (the first finding fails the test; the tests carry their
+# UBSAN_OPTIONS). The examples are not built. Leak detection stays on: the suites destroy
+# what they create.
+cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDEBLOAT_SANITIZE=ON
+cmake --build build-sanitize -j "$jobs" --target debloat-test-runner debloat-unit-tests
+(cd build-sanitize &&
+    ASAN_OPTIONS=strict_string_checks=1:detect_stack_use_after_return=1 \
+        ctest --output-on-failure -j "$jobs" --timeout 600 -R '^(unit[.]|debloat-)')
+
+# Each libFuzzer harness of test/fuzz, 20 s from its seeds (CTest tests fuzz.<name>).
+CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDEBLOAT_FUZZ=ON
+cmake --build build-fuzz -j "$jobs"
+cd build-fuzz
 exec ctest --output-on-failure -j "$jobs"

@@ -293,6 +293,16 @@ PrintDouble(const char* format, double value)
     return buffer.data();
 }
 
+/// @param value a number @return it in hexadecimal with a 0x prefix, as printf's "%#llx"
+/// prints a non-zero value ("0x12"; zero prints "0x0", which reads back as 0 too)
+std::string
+PrintHex(uint64_t value)
+{
+    std::array<char, 32> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "0x%llx", static_cast<unsigned long long>(value));
+    return buffer.data();
+}
+
 /**
  * @param qdisc the qdisc name
  * @param message the problem
@@ -614,6 +624,11 @@ TcKeyword::FormatValue(const TcOption& option) const
     switch (m_kind)
     {
     case TcKind::UNSIGNED:
+        if (m_base == 16)
+        {
+            // Read back as hexadecimal, so printed as tc prints HTB's default ("0x12").
+            return PrintHex(option.number);
+        }
         return std::to_string(option.number);
     case TcKind::SIGNED:
         return std::to_string(option.integer);

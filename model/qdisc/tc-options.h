@@ -318,7 +318,8 @@ class TcOptions
 
     /**
      * Prints the options back as tc prints values: sizes by FormatTcSize(), times by
-     * FormatTcTime(), rates by FormatTcRate(), in command-line order
+     * FormatTcTime(), rates by FormatTcRate(), hexadecimal keywords (base 16) with a 0x
+     * prefix, so that they read back alike ("default 0x12"), in command-line order
      * (e.g. "limit 127 quantum 1514b perturb 10"). The qdisc-specific layout of
      * `tc qdisc show` (suffixes like "127p", derived values) is the qdisc's business.
      * @return the options, separated by single spaces

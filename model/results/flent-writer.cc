@@ -46,13 +46,84 @@ Require(bool ok, const std::string& message)
     }
 }
 
-/// Appends s as a JSON string: quoted, with '"', '\\' and control characters escaped.
+/**
+ * @param s text
+ * @param i index of a byte of s
+ * @return the length of the UTF-8 sequence that starts at i (RFC 3629: no overlong forms,
+ *         no surrogates, at most U+10FFFF), or 0 when the bytes there are not one
+ */
+size_t
+Utf8SequenceLength(const std::string& s, size_t i)
+{
+    const auto byte = [&s](size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char lead = byte(i);
+    if (lead < 0x80)
+    {
+        return 1;
+    }
+    // The lead byte gives the length and the range of the second byte (RFC 3629 table).
+    size_t length = 0;
+    unsigned char low = 0x80;
+    unsigned char high = 0xBF;
+    if (lead >= 0xC2 && lead <= 0xDF)
+    {
+        length = 2;
+    }
+    else if (lead >= 0xE0 && lead <= 0xEF)
+    {
+        length = 3;
+        low = lead == 0xE0 ? 0xA0 : 0x80;  // no overlong forms
+        high = lead == 0xED ? 0x9F : 0xBF; // no surrogates
+    }
+    else if (lead >= 0xF0 && lead <= 0xF4)
+    {
+        length = 4;
+        low = lead == 0xF0 ? 0x90 : 0x80;  // no overlong forms
+        high = lead == 0xF4 ? 0x8F : 0xBF; // at most U+10FFFF
+    }
+    else
+    {
+        return 0;
+    }
+    if (s.size() - i < length || byte(i + 1) < low || byte(i + 1) > high)
+    {
+        return 0;
+    }
+    for (size_t k = 2; k < length; ++k)
+    {
+        if ((byte(i + k) & 0xC0) != 0x80)
+        {
+            return 0;
+        }
+    }
+    return length;
+}
+
+/**
+ * Appends s as a JSON string: quoted, with '"', '\\' and control characters escaped. JSON
+ * text is UTF-8 (RFC 8259), and flent reads the file as UTF-8: valid sequences pass through,
+ * and each byte that does not start one is written as U+FFFD, the replacement character
+ * that Python's bytes.decode(errors="replace") puts there too.
+ */
 void
 AppendString(std::string& out, const std::string& s)
 {
     out += '"';
-    for (const char c : s)
+    for (size_t i = 0; i < s.size(); ++i)
     {
+        const char c = s[i];
+        if (static_cast<unsigned char>(c) >= 0x80)
+        {
+            const size_t length = Utf8SequenceLength(s, i);
+            if (length == 0)
+            {
+                out += "\\ufffd";
+                continue;
+            }
+            out.append(s, i, length);
+            i += length - 1;
+            continue;
+        }
         switch (c)
         {
         case '"':
@@ -79,7 +150,7 @@ AppendString(std::string& out, const std::string& s)
             }
             else
             {
-                out += c; // UTF-8 bytes pass through: JSON text is UTF-8
+                out += c;
             }
         }
     }

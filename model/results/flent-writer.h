@@ -55,6 +55,10 @@ namespace debloat
  * one when it loads the file, with their SERIES_META and a MEAN_VALUE computed from the
  * members' MEAN_VALUEs.
  *
+ * Strings are written as JSON strings of UTF-8 text (RFC 8259), as flent reads the file: a
+ * byte that does not start a valid UTF-8 sequence becomes U+FFFD (a string that is valid
+ * UTF-8 is written unchanged, with '"', '\\' and control characters escaped).
+ *
  * A TcRunner series ("qdisc_stats_<host>") goes into raw_values. Like flent's aggregator,
  * which stores one result per numeric key of the tc runner, it also gets one results grid per
  * key that some sample carries, "qdisc_stats_<host>::<key>", but only when TEST_PARAMETERS

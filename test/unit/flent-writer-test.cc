@@ -282,6 +282,26 @@ TEST(FlentWriterTest, StringsAreEscapedAndNumbersNeverNan)
     EXPECT_EQ(At(doc, "metadata").get<std::string>("TITLE"), run.title);
 }
 
+TEST(FlentWriterTest, InvalidUtf8BecomesReplacementCharacters)
+{
+    // JSON text is UTF-8 and flent reads the file as UTF-8: valid sequences (2, 3 and 4
+    // bytes) pass through, and each byte that starts no valid sequence (a lone continuation
+    // byte, a Latin-1 0xE9, an overlong 0xC0 0xAF, a surrogate 0xED 0xA0 0x80, a cut-off
+    // 0xE2 0x82) becomes \ufffd (found by test/fuzz/fuzz-flent-writer.cc).
+    RunRecord run = PingRun();
+    run.title = "\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80";
+    run.localHost = "a\x80"
+                    "b\xe9"
+                    "c\xc0\xaf"
+                    "d\xed\xa0\x80"
+                    "e\xe2\x82";
+    const std::string json = FlentWriter::ToJson(run);
+    EXPECT_NE(json.find("\"TITLE\":\"\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\""), std::string::npos);
+    EXPECT_NE(json.find("\"LOCAL_HOST\":\"a\\ufffdb\\ufffdc\\ufffd\\ufffdd\\ufffd\\ufffd\\ufffde"
+                        "\\ufffd\\ufffd\""),
+              std::string::npos);
+}
+
 TEST(FlentWriterTest, GridIsKTimesStep)
 {
     // STEP_SIZE 0.2 and TOTAL_LENGTH 1: round(1 / 0.2) = 5 points. 3 * 0.2 is the double

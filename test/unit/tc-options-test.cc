@@ -407,6 +407,10 @@ TEST(TcOptionsTest, HtbAbbreviationsAndAliases)
     // rate and ceil are strcmp()ed in q_htb.c: no abbreviation.
     EXPECT_NE(ParseError(htb, "ra 1Mbit"), "");
     EXPECT_EQ(htb.Parse("rate 1Mbit ceil 2Mbit").GetRate("ceil"), 2000000U);
+    // A hexadecimal keyword prints in hexadecimal, as q_htb.c prints default ("%#llx"), so
+    // that Format() reads back alike (found by test/fuzz/fuzz-tc-options.cc: "default 18").
+    EXPECT_EQ(htb.Parse("def 12 r2q 10").Format(), "default 0x12 r2q 10");
+    EXPECT_EQ(htb.Parse(htb.Parse("default 12").Format()).GetUnsigned("default"), 0x12U);
 }
 
 TEST(TcOptionsTest, ProgrammingErrors)

@@ -41,6 +41,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/internet-module.h"
@@ -188,8 +189,9 @@ Run(const std::string& rate, bool offloads, uint32_t length)
     Snapshot loadStart;
     Snapshot loadEnd;
     const Time loadBegin = start + Seconds(options.delay);
-    Simulator::Schedule(loadBegin, [&]() { loadStart = Take(server, clients); });
-    Simulator::Schedule(loadBegin + Seconds(length), [&]() { loadEnd = Take(server, clients); });
+    compat::ScheduleFunction(loadBegin, [&]() { loadStart = Take(server, clients); });
+    compat::ScheduleFunction(loadBegin + Seconds(length),
+                             [&]() { loadEnd = Take(server, clients); });
 
     Simulator::Stop(flent.GetEnd() + Seconds(1));
     const double cpuBefore = CpuSeconds();

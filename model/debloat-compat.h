@@ -26,6 +26,7 @@
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/test.h"
 
 #if DEBLOAT_NS3_VERSION >= 337
@@ -256,6 +257,26 @@ PopulateNeighborCaches()
     {
         PopulateNeighborCache(channel);
     }
+}
+
+/// Runs a function: the event ScheduleFunction() schedules.
+inline void
+RunFunction(std::function<void()> function)
+{
+    function();
+}
+
+/**
+ * Simulator::Schedule for a lambda or other function object: ns-3.35 schedules only
+ * functions and methods with their arguments.
+ * @param delay when, from now
+ * @param function what to run
+ * @return the event
+ */
+inline EventId
+ScheduleFunction(Time delay, std::function<void()> function)
+{
+    return Simulator::Schedule(delay, &RunFunction, std::move(function));
 }
 
 /**

@@ -247,18 +247,18 @@ class GsoGroJoinTestCase : public TestCase
             }
             link.layer->Send(nic, item);
         };
-        Simulator::Schedule(MilliSeconds(1), [&]() {
+        compat::ScheduleFunction(MilliSeconds(1), [&]() {
             for (uint16_t i = 0; i < 4; i++)
             {
                 send(1 + 1448 * i, i, 4);
             }
         });
-        Simulator::Schedule(MilliSeconds(2), [&]() {
+        compat::ScheduleFunction(MilliSeconds(2), [&]() {
             send(1, 0, 4);
             send(1 + 1448, 1, 4);
             send(1 + 3 * 1448, 3, 4);
         });
-        Simulator::Schedule(MilliSeconds(3), [&]() { send(1, 0, 0); });
+        compat::ScheduleFunction(MilliSeconds(3), [&]() { send(1, 0, 0); });
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
         const std::vector<uint32_t> sizes{5844, 2948, 1500, 1500};

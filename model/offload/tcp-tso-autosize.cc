@@ -30,8 +30,9 @@ TcpTsoAutosize::PacingRate(const Config& config,
     const uint32_t ratio = cwnd < ssthresh / 2 ? config.pacingSsRatio : config.pacingCaRatio;
     const uint64_t segments = std::max(cwnd, packetsOut);
     // 128 bits: the product overflows 64 only for absurd windows, but must not wrap.
-    const unsigned __int128 rate =
-        static_cast<unsigned __int128>(mss) * ratio * 10000 * segments / srttUs;
+    // (__extension__: GCC and clang's 128-bit type, without -Wpedantic's warning.)
+    __extension__ using Uint128 = unsigned __int128;
+    const Uint128 rate = static_cast<Uint128>(mss) * ratio * 10000 * segments / srttUs;
     return rate >= config.maxPacingRate ? config.maxPacingRate : static_cast<uint64_t>(rate);
 }
 

@@ -379,16 +379,22 @@ FormatTcSize(uint64_t bytes)
     constexpr double KILO = 1024;
     constexpr double MEGA = KILO * KILO;
     constexpr double GIGA = MEGA * KILO;
+    // Deviation from Linux (iproute2's print_size): a count of a million units or more
+    // would print in %g's exponent form, six digits, and read back as another size; it is
+    // printed in bytes instead, so that Format() reads back alike.
+    constexpr double EXACT = 1e6;
     const auto size = static_cast<double>(bytes);
-    if (size >= GIGA && std::fabs(GIGA * std::rint(size / GIGA) - size) < 1024)
+    if (size >= GIGA && std::fabs(GIGA * std::rint(size / GIGA) - size) < 1024 &&
+        size / GIGA < EXACT)
     {
         return PrintDouble("%gGb", std::rint(size / GIGA));
     }
-    if (size >= MEGA && std::fabs(MEGA * std::rint(size / MEGA) - size) < 1024)
+    if (size >= MEGA && std::fabs(MEGA * std::rint(size / MEGA) - size) < 1024 &&
+        size / MEGA < EXACT)
     {
         return PrintDouble("%gMb", std::rint(size / MEGA));
     }
-    if (size >= KILO && std::fabs(KILO * std::rint(size / KILO) - size) < 16)
+    if (size >= KILO && std::fabs(KILO * std::rint(size / KILO) - size) < 16 && size / KILO < EXACT)
     {
         return PrintDouble("%gKb", std::rint(size / KILO));
     }

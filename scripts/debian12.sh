@@ -35,7 +35,7 @@ packages="$packages libpython3-dev libgtest-dev libboost-iostreams-dev"
 # The test run also builds the manual and checks the flent files with the real flent; its
 # fuzz harnesses need clang and its runtimes (libFuzzer, ASan, UBSan). g++'s sanitizer
 # runtimes come with g++.
-[ "$mode" = test ] && packages="$packages python3-sphinx flent python3-matplotlib"
+[ "$mode" = test ] && packages="$packages python3 python3-sphinx flent python3-matplotlib"
 [ "$mode" = test ] && packages="$packages clang libclang-rt-14-dev"
 
 missing=""

@@ -327,10 +327,79 @@ class HtbClassModeTraceTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(scheduler.GetClassStats(1).mode,
                               static_cast<int>(cant),
                               "1:1 still CANT_SEND");
+        // tc -s: each class prints its own overlimits (htb_dump_class_stats()), the qdisc
+        // their sum, 1991 + 1 = 1992 (htb_dump()'s q->overlimits, Linux 5.2 and later).
+        NS_TEST_EXPECT_MSG_EQ(scheduler.GetOverlimits(), 1992, "qdisc overlimits");
+        std::ostringstream qdisc;
+        run.Htb()->PrintStats(qdisc);
+        NS_TEST_EXPECT_MSG_NE(qdisc.str().find("(dropped 0, overlimits 1992 requeues 0)"),
+                              std::string::npos,
+                              qdisc.str());
+        std::ostringstream classes;
+        run.Htb()->PrintClassStats(classes);
+        const std::string text = classes.str();
+        NS_TEST_EXPECT_MSG_NE(text.find("class htb 1:1 root rate 10Mbit ceil 10Mbit burst 15000b "
+                                        "cburst 15000b\n Sent 3028000 bytes 2000 pkt (dropped "
+                                        "0, overlimits 1 requeues 0)"),
+                              std::string::npos,
+                              text);
+        NS_TEST_EXPECT_MSG_NE(text.find("cburst 15000b\n Sent 3028000 bytes 2000 pkt (dropped "
+                                        "0, overlimits 1991 requeues 0)"),
+                              std::string::npos,
+                              text);
         run.Finish();
     }
 
     std::vector<Change> m_changes; ///< what the trace reported
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief `tc -s` prints HTB's overlimits as current kernels count them: each class's changes
+ * to CANT_SEND, and for the qdisc their sum.
+ *
+ * One class, 1:1 at the root, rate = ceil = 10 Mbit/s, burst = cburst = 15000 bytes
+ * (buffer 12 ms), fed 100 packets of 1514 bytes at t = 0, far faster than its rate. As
+ * HtbBurstAndRateTestCase derives, tokens after k packets are 12 - 1.2112 k ms: the 10th
+ * packet leaves -0.112 ms, the first change to CANT_SEND (htb_change_class_mode()). Each of
+ * the other 90 packets goes when the tokens are back at 0 (CAN_SEND) and its charge of
+ * 1.2112 ms turns the class CANT_SEND again. So 1 + 90 = 91 overlimits (N - 9 for N >= 10
+ * packets), printed for the class and, as the only class, for the qdisc. Kernels before 5.2
+ * printed for the qdisc the dequeues that found nothing to send instead.
+ */
+class HtbOverlimitsTestCase : public TestCase
+{
+  public:
+    HtbOverlimitsTestCase()
+        : TestCase("tc -s overlimits: changes to CANT_SEND per class, their sum per qdisc")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HtbRun run("default 1",
+                   "parent 1: classid 1:1 rate 10Mbit burst 15000 cburst 15000",
+                   {{1, MakePfifo()}});
+        run.EnqueueAt(Seconds(0), Items(100, 1000, 1500));
+        run.RunUntil(Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(run.GetSent().size(), 100, "every packet sent");
+        const HtbScheduler& scheduler = run.Htb()->GetScheduler();
+        NS_TEST_EXPECT_MSG_EQ(scheduler.GetClassStats(1).overlimits, 91, "class overlimits");
+        NS_TEST_EXPECT_MSG_EQ(scheduler.GetOverlimits(), 91, "qdisc overlimits");
+        std::ostringstream qdisc;
+        run.Htb()->PrintStats(qdisc);
+        NS_TEST_EXPECT_MSG_NE(qdisc.str().find(" 100 pkt (dropped 0, overlimits 91 requeues 0)"),
+                              std::string::npos,
+                              qdisc.str());
+        std::ostringstream classes;
+        run.Htb()->PrintClassStats(classes);
+        NS_TEST_EXPECT_MSG_NE(
+            classes.str().find("Sent 151400 bytes 100 pkt (dropped 0, overlimits 91 requeues 0)"),
+            std::string::npos,
+            classes.str());
+        run.Finish();
+    }
 };
 
 /**
@@ -738,6 +807,7 @@ class HtbQueueDiscTestSuite : public TestSuite
     {
         AddTestCase(new HtbBurstAndRateTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbClassModeTraceTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HtbOverlimitsTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbOptionsTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbAssignStreamsTestCase(), compat::TEST_QUICK);
         AddTestCase(new HtbBorrowingTestCase(), compat::TEST_QUICK);

@@ -433,9 +433,15 @@ TEST(HtbScheduler, FreshClassSendsItsBurstThenPaces)
         ASSERT_GE(h.log.size(), 13U);
         EXPECT_EQ(h.log[11].time, 12 * MS);
         EXPECT_EQ(h.log[12].time, 24 * MS);
-        // Waiting on its ceil: overlimits (changes to CANT_SEND) counted per class.
-        EXPECT_GE(h.scheduler.GetClassStats(1).overlimits, 3U);
-        EXPECT_GE(h.scheduler.GetOverlimits(), 3U);
+        // Overlimits are changes to CANT_SEND (htb_change_class_mode()): the 11th packet at
+        // t = 0 (tokens -12 ms), then each packet at 12, 24 and 36 ms, which finds tokens
+        // back at 0 (CAN_SEND) and leaves them at -12 ms: 4. The run stops after the dequeue
+        // at 36 ms comes back empty (next event 48 ms >= 40 ms). The qdisc's overlimits are
+        // the sum over its classes (Linux 5.2 and later), here the one class's 4. The
+        // empty dequeues, what kernels before 5.2 printed: one after each CANT_SEND, 4.
+        EXPECT_EQ(h.scheduler.GetClassStats(1).overlimits, 4U);
+        EXPECT_EQ(h.scheduler.GetOverlimits(), 4U);
+        EXPECT_EQ(h.scheduler.GetEmptyDequeues(), 4U);
     }
 }
 
@@ -626,9 +632,11 @@ TEST(HtbScheduler, ModeChangeObserverSeesEveryChange)
         EXPECT_TRUE(changes[i] == expected[i])
             << "change " << i << " at " << changes[i].time << " ns, class " << changes[i].id;
     }
-    // Every change to CANT_SEND is an overlimit: 4 of the leaf's, 1 of the parent's.
+    // Every change to CANT_SEND is an overlimit: 4 of the leaf's, 1 of the parent's; the
+    // qdisc's are their sum, 5.
     EXPECT_EQ(h.scheduler.GetClassStats(0x10).overlimits, 4U);
-    EXPECT_EQ(h.scheduler.GetModeOverlimits(), 5U);
+    EXPECT_EQ(h.scheduler.GetClassStats(1).overlimits, 1U);
+    EXPECT_EQ(h.scheduler.GetOverlimits(), 5U);
     // The packets at 5.6 and 17.6 ms were borrowed at the parent's level, 7; the one at
     // 11.6 ms was sent at the leaf's own level, 0.
     ASSERT_EQ(h.log.size(), 5U);
@@ -724,9 +732,10 @@ TEST(HtbScheduler, NextEventAndEmptyLeaves)
 {
     Harness h;
     h.scheduler.AddClass(Class(1, 0, 1000000));
-    // Nothing queued: no packet, no watchdog, no overlimit.
+    // Nothing queued: no packet, no watchdog, no empty dequeue with packets waiting.
     EXPECT_FALSE(h.DequeueOne().has_value());
     EXPECT_FALSE(h.scheduler.GetNextEvent().has_value());
+    EXPECT_EQ(h.scheduler.GetEmptyDequeues(), 0U);
     EXPECT_EQ(h.scheduler.GetOverlimits(), 0U);
     // Three packets: two go at t = 0 (see the burst test), the third waits 11.2 ms.
     h.Enqueue(1, 1500);
@@ -737,13 +746,21 @@ TEST(HtbScheduler, NextEventAndEmptyLeaves)
     EXPECT_EQ(h.DequeueOne(), 1U);
     EXPECT_FALSE(h.DequeueOne().has_value());
     EXPECT_EQ(h.scheduler.GetNextEvent(), std::optional<int64_t>(11200000));
+    // One empty dequeue with a packet waiting; one overlimit, the second packet's charge
+    // (tokens -11.2 ms) turning the class CANT_SEND.
+    EXPECT_EQ(h.scheduler.GetEmptyDequeues(), 1U);
     EXPECT_EQ(h.scheduler.GetOverlimits(), 1U);
     EXPECT_EQ(h.scheduler.GetClassStats(1).mode, static_cast<int>(HtbMode::CANT_SEND));
     // One ns early: still nothing.
     h.now = 11200000 - 1;
     EXPECT_FALSE(h.DequeueOne().has_value());
+    EXPECT_EQ(h.scheduler.GetEmptyDequeues(), 2U);
+    EXPECT_EQ(h.scheduler.GetOverlimits(), 1U) << "no mode change before the event";
     h.now = 11200000;
     EXPECT_EQ(h.DequeueOne(), 1U);
+    // The due event made the class CAN_SEND (tokens 0); the third packet's charge, -12 ms,
+    // turns it CANT_SEND again: the second overlimit.
+    EXPECT_EQ(h.scheduler.GetOverlimits(), 2U);
     // The leaf is empty now and was deactivated: nothing to wait for.
     EXPECT_FALSE(h.DequeueOne().has_value());
     EXPECT_FALSE(h.scheduler.GetNextEvent().has_value());

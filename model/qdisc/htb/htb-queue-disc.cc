@@ -412,9 +412,9 @@ HtbQueueDisc::PrintStats(std::ostream& os)
        << std::dec << " direct_packets_stat " << m_directPackets << " direct_qlen " << m_directQlen
        << "\n Sent " << stats.nTotalSentBytes << " bytes " << stats.nTotalSentPackets
        << " pkt (dropped " << stats.nTotalDroppedPackets << ", overlimits "
-       << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
-       << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()
-       << "p requeues " << stats.nTotalRequeuedPackets << "\n";
+       << (m_scheduler ? m_scheduler->GetOverlimits() : 0) // htb_dump(): q->overlimits
+       << " requeues " << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b "
+       << GetNPackets() << "p requeues " << stats.nTotalRequeuedPackets << "\n";
 }
 
 void
@@ -468,10 +468,11 @@ HtbQueueDisc::PrintClassStats(std::ostream& os) const
         }
         // tokens and ctokens as PSCHED_NS2TICKS(): ns >> 6.
         os << " Sent " << stats.bytes << " bytes " << stats.packets << " pkt (dropped " << drops
-           << ", overlimits 0 requeues 0)\n backlog " << backlogBytes << "b " << backlogPackets
-           << "p requeues 0\n lended: " << stats.lends << " borrowed: " << stats.borrows
-           << " giants: " << stats.giants << "\n tokens: " << (stats.tokens >> 6)
-           << " ctokens: " << (stats.ctokens >> 6) << "\n\n";
+           << ", overlimits " << stats.overlimits << " requeues 0)\n backlog " << backlogBytes
+           << "b " << backlogPackets << "p requeues 0\n lended: " << stats.lends
+           << " borrowed: " << stats.borrows << " giants: " << stats.giants
+           << "\n tokens: " << (stats.tokens >> 6) << " ctokens: " << (stats.ctokens >> 6)
+           << "\n\n";
     }
 }
 

@@ -120,13 +120,16 @@ class HtbQueueDisc : public QueueDisc
     void SetLeafQueueDisc(uint32_t id, Ptr<QueueDisc> qdisc);
 
     /**
-     * Prints `tc -s qdisc show` for htb (r2q, default, direct_packets_stat, counters).
+     * Prints `tc -s qdisc show` for htb (r2q, default, direct_packets_stat, counters). The
+     * overlimits are htb_dump()'s q->overlimits: the classes' changes to CANT_SEND
+     * (HtbScheduler::GetOverlimits()).
      * @param os where to print
      */
     void PrintStats(std::ostream& os);
 
     /**
-     * Prints `tc -s class show` for every class: rate, ceil, burst, cburst, the counters,
+     * Prints `tc -s class show` for every class: rate, ceil, burst, cburst, the counters
+     * (htb_dump_class_stats(): the class's own overlimits, its changes to CANT_SEND),
      * lended, borrowed, giants, tokens and ctokens (psched ticks of 64 ns, as the kernel
      * reports them).
      * @param os where to print

@@ -514,8 +514,9 @@ HtbScheduler::ChangeClassMode(uint32_t cls, int64_t& diff)
     }
     if (newMode == HtbMode::CANT_SEND)
     {
+        // Since Linux 5.2 the qdisc's overlimits are the sum of its classes'.
         ++c.overlimits;
-        ++m_modeOverlimits;
+        ++m_overlimits;
     }
     if (m_modeChangeObserver)
     {
@@ -826,7 +827,7 @@ HtbScheduler::Dequeue(int64_t now,
     }
     if (m_activeLeaves != 0)
     {
-        ++m_overlimits;
+        ++m_emptyDequeues; // qdisc_qstats_overlimit() here before Linux 5.2
         m_nextEvent = std::max(nextEvent, m_now);
     }
     return std::nullopt;
@@ -873,9 +874,9 @@ HtbScheduler::GetOverlimits() const
 }
 
 uint32_t
-HtbScheduler::GetModeOverlimits() const
+HtbScheduler::GetEmptyDequeues() const
 {
-    return m_modeOverlimits;
+    return m_emptyDequeues;
 }
 
 void

@@ -278,16 +278,22 @@ class HtbScheduler
     const HtbClassConfig& GetClassConfig(uint32_t id) const;
 
     /**
-     * @return the number of Dequeue() calls that found nothing to send while leaves were
-     *         active (the qdisc overlimits of kernels before 4.15)
+     * The qdisc's overlimits as current kernels count and print them (`tc -s qdisc show`):
+     * htb_change_class_mode() adds one to q->overlimits, as to the class's own overlimits,
+     * whenever a class changes to CANT_SEND, and htb_dump() reports q->overlimits, so the
+     * qdisc's count is the sum of its classes' ("sch_htb: redefine htb qdisc overlimits",
+     * Linux 5.2).
+     * @return changes of any class to CANT_SEND
      */
     uint32_t GetOverlimits() const;
 
     /**
-     * @return the qdisc overlimits of current kernels: changes of any class to CANT_SEND
-     *         (htb_change_class_mode)
+     * What kernels before 5.2 printed as the qdisc's overlimits: htb_dequeue() called
+     * qdisc_qstats_overlimit() each time it found nothing to send while packets waited.
+     * Nothing prints it now; it shows how often the watchdog's dequeue came back empty.
+     * @return Dequeue() calls that found nothing to send while leaves were active
      */
-    uint32_t GetModeOverlimits() const;
+    uint32_t GetEmptyDequeues() const;
 
     /**
      * tc_calc_xmittime() as tc computes buffer and cbuffer: ceil(1e6 * size / rate *
@@ -456,7 +462,8 @@ class HtbScheduler
     static HtbMode ClassMode(const Class& c, int64_t& diff);
 
     /**
-     * htb_change_class_mode().
+     * Mirrors htb_change_class_mode(): a change to CANT_SEND counts one overlimit of the
+     * class and one of the qdisc.
      * @param cls the class index
      * @param[in,out] diff as ClassMode()
      */
@@ -523,8 +530,8 @@ class HtbScheduler
     int64_t m_now{0};                                               ///< q->now
     uint32_t m_activeLeaves{0};                                     ///< leaves with packets
     std::optional<int64_t> m_nextEvent;                             ///< last watchdog time
-    uint32_t m_overlimits{0};                                       ///< empty dequeues
-    uint32_t m_modeOverlimits{0};                                   ///< q->overlimits
+    uint32_t m_overlimits{0};                                       ///< q->overlimits
+    uint32_t m_emptyDequeues{0};                                    ///< empty dequeues
     uint32_t m_lastSendLevel{0};                                    ///< level of the last send
     ModeChangeObserver m_modeChangeObserver;                        ///< mode change observer
 };

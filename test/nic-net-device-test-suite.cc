@@ -622,6 +622,98 @@ class NicNapiWeightTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief A poll that uses exactly its budget is polled again before the interrupt is
+ * re-enabled.
+ *
+ * The receiver has NapiWeight 4, rx-usecs 1 ms and a constant SoftirqDelay of 10 us; four
+ * frames at t = 0 arrive at T, 2T, 3T, 4T (T = 12.304 us, no propagation delay). The RX
+ * interrupt comes 1 ms after the first, at T + 1000 us, and its poll at T + 1010 us passes
+ * up all four. That is the whole weight, so the driver returns its budget without
+ * napi_complete_done() (e1000e_poll: work_done == budget) and net_rx_action() polls it again
+ * in the next softirq run, SoftirqDelay later, at T + 1020 us: 0 frames, below the weight,
+ * so it completes and re-enables the interrupt. One interrupt, two polls: RX 4 then 0.
+ *
+ * With a fifth frame sent at 1015 us, it arrives at T + 1015 us, between the two polls,
+ * while the interrupt is still masked: the repoll at T + 1020 us passes it up (1 < 4, it
+ * completes). Its cause stayed latched, so the re-enabled interrupt fires at its rx-usecs
+ * deadline T + 2015 us, and that poll, at T + 2025 us, finds nothing. Had the first poll
+ * completed, the fifth frame would have waited for that interrupt.
+ */
+class NicNapiExactBudgetTestCase : public TestCase
+{
+  public:
+    /// @param frameBetween whether a fifth frame arrives between the poll and the repoll
+    explicit NicNapiExactBudgetTestCase(bool frameBetween)
+        : TestCase(frameBetween ? "A frame arriving before the repoll goes up without waiting"
+                                : "A poll that used exactly its weight is polled again"),
+          m_frameBetween(frameBetween)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("NapiWeight", UintegerValue(4));
+        helper.SetDeviceAttribute("RxUsecs", TimeValue(MilliSeconds(1)));
+        helper.SetDeviceAttribute("SoftirqDelay",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=0.00001]"));
+        Link link = MakeLink(helper);
+        NS_TEST_ASSERT_MSG_EQ(link.rx->TraceConnectWithoutContext(
+                                  "Poll",
+                                  MakeCallback(&NicNapiExactBudgetTestCase::Poll, this)),
+                              true,
+                              "Poll trace");
+        Simulator::ScheduleNow(&SendBurst, &link, 4);
+        if (m_frameBetween)
+        {
+            Simulator::Schedule(MicroSeconds(1015), &SendBurst, &link, 1);
+        }
+        Simulator::Run();
+
+        const Time t = NanoSeconds(12304);
+        std::vector<std::pair<Time, uint32_t>> expected{{t + MicroSeconds(1010), 4}};
+        if (m_frameBetween)
+        {
+            expected.emplace_back(t + MicroSeconds(1020), 1);
+            expected.emplace_back(t + MicroSeconds(2025), 0);
+        }
+        else
+        {
+            expected.emplace_back(t + MicroSeconds(1020), 0);
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_polls.size(), expected.size(), "polls of the receiver");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_polls[i].first, expected[i].first, "poll " << i << ": time");
+            NS_TEST_EXPECT_MSG_EQ(m_polls[i].second, expected[i].second, "poll " << i << ": RX");
+        }
+        const auto& stats = link.rx->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(stats.interrupts, m_frameBetween ? 2 : 1, "interrupts");
+        NS_TEST_EXPECT_MSG_EQ(stats.polls, expected.size(), "polls");
+        NS_TEST_EXPECT_MSG_EQ(stats.rxPackets, m_frameBetween ? 5 : 4, "all passed up");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Records every poll of the receiver.
+     * @param vector the vector
+     * @param txPackets TX packets reclaimed
+     * @param txBytes their bytes
+     * @param rxPackets RX packets passed up
+     */
+    void Poll(uint32_t vector, uint32_t txPackets, uint64_t txBytes, uint32_t rxPackets)
+    {
+        m_polls.emplace_back(Simulator::Now(), rxPackets);
+    }
+
+    bool m_frameBetween;                            ///< a fifth frame between the polls
+    std::vector<std::pair<Time, uint32_t>> m_polls; ///< (time, RX frames) of each poll
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief pcap traces are Ethernet (DLT_EN10MB) and hold every frame.
  *
  * Three frames from device 0. The Sniffer traces of both devices, written to DLT_EN10MB pcap
@@ -876,6 +968,8 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicBadConfigTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicAssignStreamsTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicNapiWeightTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicNapiExactBudgetTestCase(false), compat::TEST_QUICK);
+        AddTestCase(new NicNapiExactBudgetTestCase(true), compat::TEST_QUICK);
         AddTestCase(new NicPcapTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicIdealLikePointToPointTestCase(), compat::TEST_QUICK);
         for (const NicProfile& profile : NicProfile::GetAll())

@@ -389,18 +389,23 @@ NicDriver::PollResult
 NicDriver::Poll(uint32_t vector, Listener& listener)
 {
     PollResult result;
+    // The clean is complete only if it stopped before its limit: igb_clean_tx_irq() returns
+    // !!budget, so a clean that reclaimed exactly the work limit counts as unfinished even
+    // when nothing done is left.
     result.tx = CleanTx(vector, m_config.txWorkLimit, listener);
-    const bool txMore = m_txQueues[vector].ring.GetDone() > 0;
-    bool rxMore = false;
+    const bool txIncomplete = result.tx.packets >= m_config.txWorkLimit;
+    bool rxIncomplete = false;
     if (vector == 0)
     {
         const auto cleaned =
             m_rxRing.Clean(m_config.napiWeight, [&](uint32_t slot) { listener.RxDeliver(slot); });
         result.rx = cleaned.packets;
         m_vectors[vector].itr.CountRx(cleaned.packets, cleaned.bytes);
-        rxMore = m_rxRing.GetDone() > 0;
+        // igb_poll(): cleaned >= budget; e1000e_poll(): work_done == budget.
+        rxIncomplete = cleaned.packets >= m_config.napiWeight;
     }
-    result.workLeft = txMore || rxMore;
+    // Either way the poll returns its budget without napi_complete_done().
+    result.workLeft = txIncomplete || rxIncomplete;
     return result;
 }
 

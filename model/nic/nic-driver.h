@@ -376,9 +376,17 @@ class NicDriver
 
     /**
      * The NAPI poll of a vector (e1000e_poll, igb_poll): CleanTx() with TxWorkLimit, then
-     * (vector 0) at most NapiWeight RX frames passed up. Work is left when done TX packets
-     * or RX frames remain (the poll returned its whole budget, napi_complete_done() is not
-     * called).
+     * (vector 0) at most NapiWeight RX frames passed up. Work is left, so the poll returns
+     * its whole budget and does not call napi_complete_done(), when the clean reclaimed
+     * TxWorkLimit packets (igb_clean_tx_irq() returns !!budget) or NapiWeight frames went up
+     * (igb_poll: cleaned >= budget; e1000e_poll: work_done == budget), whether or not more
+     * are done: the next poll may find nothing, and only then completes.
+     *
+     * Deviation from Linux: igb's TX rule serves every profile. e1000e's clean stops at the
+     * ring size in descriptors and mvneta, forcedeth and ag71xx do not let the TX clean keep
+     * the poll scheduled; their profiles' TxWorkLimit is at least the ring size, which a
+     * clean cannot reach, except forcedeth's TX_WORK_PER_LOOP 64 (current forcedeth cleans
+     * up to the ring size in its poll).
      * @param vector the vector
      * @param listener hears the cleans and deliveries
      * @return what the poll did

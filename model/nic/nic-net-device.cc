@@ -975,8 +975,11 @@ NicNetDevice::Poll(uint32_t vector)
     m_pollTrace(vector, result.tx.packets, result.tx.bytes, result.rx);
     if (result.workLeft)
     {
-        // Work left: stay scheduled (the poll returned its budget). __napi_poll() flushes
-        // only GRO packets older than a jiffy (HZ 1000).
+        // Work left: stay scheduled. The poll returned its budget without
+        // napi_complete_done(), so __napi_poll() asks for a repoll (flushing only GRO packets
+        // older than a jiffy, HZ 1000) and net_rx_action() puts the instance back on the poll
+        // list and raises NET_RX_SOFTIRQ: the next softirq run polls it again, the interrupt
+        // still masked, even if the poll used its budget exactly and nothing is left.
         if (m_nicGro)
         {
             m_nicGro->Flush(true, Ns(Simulator::Now()));

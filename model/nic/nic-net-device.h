@@ -59,8 +59,10 @@ class GsoTrafficControlLayer;
  *   interrupt throttle rate); the interrupt schedules the NAPI poll after SoftirqDelay. The
  *   poll (e1000_clean_tx_irq, igb_clean_tx_irq) reclaims at most TxWorkLimit packets, reports
  *   them to BQL in one netdev_tx_completed_queue, and wakes the queue once at least
- *   TxWakeThreshold descriptors are free. A poll that left work re-polls after SoftirqDelay;
- *   otherwise it re-enables the interrupt (napi_complete_done).
+ *   TxWakeThreshold descriptors are free. A poll that used its whole budget (TxWorkLimit
+ *   packets reclaimed or NapiWeight frames passed up, even with nothing left) re-polls
+ *   after SoftirqDelay, as net_rx_action() repolls it in the next softirq run; otherwise it
+ *   re-enables the interrupt (napi_complete_done).
  * - Received frames take an RX descriptor (a frame finding the RX ring full is dropped and
  *   counted as rx_missed), raise the RX interrupt through its own moderation (rx-usecs,
  *   rx-frames), and the same NAPI poll passes at most NapiWeight of them up the stack.

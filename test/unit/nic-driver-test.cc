@@ -297,6 +297,25 @@ TEST(NicDriverTest, CleanReclaimsAtMostTheWorkLimitWithOneCompletion)
     poll = driver.Poll(0, rec);
     EXPECT_EQ(poll.tx.packets, 0U);
     EXPECT_EQ(rec.completions.size(), 2U);
+    // Exactly 128 done: igb_clean_tx_irq() counts its budget down to 0 and returns !!budget
+    // = false, so igb_poll() returns its budget although nothing done is left; the next
+    // poll reclaims nothing, its clean returns true, and it completes. 127 done: the first
+    // poll completes.
+    for (uint32_t done : {128U, 127U})
+    {
+        PostFull(driver, 0, done);
+        SendFrames(driver, done, 0);
+        poll = driver.Poll(0, rec);
+        EXPECT_EQ(poll.tx.packets, done);
+        EXPECT_EQ(driver.GetTxRing(0).GetUsed(), 0U);
+        EXPECT_EQ(poll.workLeft, done == 128) << done << " done";
+        if (poll.workLeft)
+        {
+            poll = driver.Poll(0, rec);
+            EXPECT_EQ(poll.tx.packets, 0U);
+            EXPECT_FALSE(poll.workLeft);
+        }
+    }
 }
 
 TEST(NicDriverTest, CleanTakesOnlyDonePackets)
@@ -342,7 +361,10 @@ TEST(NicDriverTest, PollPassesUpAtMostTheNapiWeight)
     EXPECT_FALSE(poll.workLeft);
     EXPECT_EQ(rec.delivered.back(), 64U);
     EXPECT_EQ(driver.GetRxRing().GetUsed(), 0U);
-    // Exactly the weight: 64 frames fit one poll, none is left, the poll completes.
+    // Exactly the weight: 64 frames fit one poll and none is left, but the poll used its
+    // whole budget (e1000e_poll: work_done == budget; igb_poll: cleaned >= budget), so it
+    // returns the budget without napi_complete_done() and NAPI polls again; that poll finds
+    // 0 < 64 frames and completes.
     for (uint32_t i = 0; i < 64; i++)
     {
         uint32_t slot = 0;
@@ -350,6 +372,19 @@ TEST(NicDriverTest, PollPassesUpAtMostTheNapiWeight)
     }
     poll = driver.Poll(0, rec);
     EXPECT_EQ(poll.rx, 64U);
+    EXPECT_TRUE(poll.workLeft);
+    EXPECT_EQ(driver.GetRxRing().GetUsed(), 0U);
+    poll = driver.Poll(0, rec);
+    EXPECT_EQ(poll.rx, 0U);
+    EXPECT_FALSE(poll.workLeft);
+    // 63 frames: below the weight, the first poll completes.
+    for (uint32_t i = 0; i < 63; i++)
+    {
+        uint32_t slot = 0;
+        driver.PostRx(FULL_FRAME, 0, slot);
+    }
+    poll = driver.Poll(0, rec);
+    EXPECT_EQ(poll.rx, 63U);
     EXPECT_FALSE(poll.workLeft);
 }
 

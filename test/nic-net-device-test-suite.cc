@@ -714,6 +714,81 @@ class NicNapiExactBudgetTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief igb's adaptive throttle follows the vector count: igb_set_itr() with one vector,
+ * igb_update_ring_itr() with several.
+ *
+ * The igb profile (dynamic conservative ITR, no coalescing timers) at 1 Gbit/s sends 40
+ * frames posted at t = 0; frame k is done at k T (T = 12.304 us) and each completion
+ * asserts at once unless EITR holds it. Interrupt 1 at T (none before) writes IGB_START_ITR
+ * 648 (162 us); its poll reclaims frame 1 and chooses the next value. Interrupt 2 comes at
+ * T + 162 us and writes it; its poll reclaims frames 2 to 14 (14 T <= T + 162 us < 15 T).
+ * - TxQueues 1 (one q_vector, igb_set_itr()): after 1 frame of 1514 bytes, TX goes from
+ *   lowest_latency to low_latency (fewer than 5 packets, more than 512 bytes): IGB_20K_ITR
+ *   196, 49 us, so interrupt 3 at T + 211 us. After 13 frames (19682 bytes > 10000, 1514 per
+ *   packet > 1200): bulk_latency, IGB_4K_ITR 980, 245 us: interrupt 4 at T + 456 us.
+ * - TxQueues 8 (igb_update_ring_itr()): (1514 + 24) / 2 = 769 each time, written as 768:
+ *   192 us, so interrupts 3 and 4 at T + 354 us and T + 546 us (frame 40 is done at 40 T =
+ *   T + 479.856 us, before the 4th).
+ */
+class NicIgbThrottleTestCase : public TestCase
+{
+  public:
+    /// @param queues the igb's TX queues (and vectors)
+    explicit NicIgbThrottleTestCase(uint32_t queues)
+        : TestCase("igb's throttle with " + std::to_string(queues) + " TX queue(s)"),
+          m_queues(queues)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetProfile("igb");
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("TxQueues", UintegerValue(m_queues));
+        Link link = MakeLink(helper);
+        NS_TEST_ASSERT_MSG_EQ(link.tx->TraceConnectWithoutContext(
+                                  "Interrupt",
+                                  MakeCallback(&NicIgbThrottleTestCase::Interrupt, this)),
+                              true,
+                              "Interrupt trace");
+        Simulator::ScheduleNow(&SendBurst, &link, 40);
+        Simulator::Run();
+        const Time t = NanoSeconds(12304);
+        const std::vector<Time> expected = m_queues == 1 ? std::vector<Time>{t,
+                                                                             t + MicroSeconds(162),
+                                                                             t + MicroSeconds(211),
+                                                                             t + MicroSeconds(456)}
+                                                         : std::vector<Time>{t,
+                                                                             t + MicroSeconds(162),
+                                                                             t + MicroSeconds(354),
+                                                                             t + MicroSeconds(546)};
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(m_interrupts.size(), expected.size(), "interrupts");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_interrupts[i], expected[i], "interrupt " << i + 1);
+        }
+        Simulator::Destroy();
+    }
+
+    /**
+     * Records the time of each interrupt of the sender.
+     * @param vector the vector
+     * @param tx TX completions it carries
+     * @param rx RX frames it carries
+     */
+    void Interrupt(uint32_t vector, uint32_t tx, uint32_t rx)
+    {
+        m_interrupts.push_back(Simulator::Now());
+    }
+
+    uint32_t m_queues;              ///< TX queues
+    std::vector<Time> m_interrupts; ///< interrupt times
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief pcap traces are Ethernet (DLT_EN10MB) and hold every frame.
  *
  * Three frames from device 0. The Sniffer traces of both devices, written to DLT_EN10MB pcap
@@ -970,6 +1045,8 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicNapiWeightTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicNapiExactBudgetTestCase(false), compat::TEST_QUICK);
         AddTestCase(new NicNapiExactBudgetTestCase(true), compat::TEST_QUICK);
+        AddTestCase(new NicIgbThrottleTestCase(1), compat::TEST_QUICK);
+        AddTestCase(new NicIgbThrottleTestCase(8), compat::TEST_QUICK);
         AddTestCase(new NicPcapTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicIdealLikePointToPointTestCase(), compat::TEST_QUICK);
         for (const NicProfile& profile : NicProfile::GetAll())

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Follows e1000_update_itr() and e1000_set_itr() (drivers/net/ethernet/intel/e1000e/netdev.c)
- * and igb_update_ring_itr() (drivers/net/ethernet/intel/igb/igb_main.c).
+ * and igb_update_ring_itr(), igb_update_itr() and igb_set_itr()
+ * (drivers/net/ethernet/intel/igb/igb_main.c).
  */
 
 #include "dynamic-itr.h"
@@ -26,6 +27,12 @@ constexpr uint32_t IGB_START_ITR = 648;
 constexpr uint32_t IGB_20K_ITR = 196;
 /// IGB_4K_ITR.
 constexpr uint32_t IGB_4K_ITR = 980;
+/// IGB_70K_ITR.
+constexpr uint32_t IGB_70K_ITR = 56;
+/// e1000_update_itr(): bulk latency becomes low latency below this many bytes.
+constexpr uint64_t E1000E_BULK_TO_LOW_BYTES = 6000;
+/// igb_update_itr(): bulk latency becomes low latency below this many bytes.
+constexpr uint64_t IGB_BULK_TO_LOW_BYTES = 1500;
 } // namespace
 
 bool
@@ -58,11 +65,19 @@ DynamicItr::Parse(const std::string& name, Mode& mode)
     return true;
 }
 
-DynamicItr::DynamicItr(Mode mode, bool gigabit)
+DynamicItr::DynamicItr(Mode mode, bool gigabit, bool singleVector)
     : m_mode(mode),
-      m_gigabit(gigabit)
+      m_gigabit(gigabit),
+      m_singleVector(singleVector)
 {
     const bool igb = mode == Mode::IGB || mode == Mode::IGB_CONSERVATIVE;
+    if (igb)
+    {
+        // igb_alloc_q_vector() zeroes the q_vector: both ring containers start at class 0,
+        // lowest_latency.
+        m_txClass = LOWEST_LATENCY;
+        m_rxClass = LOWEST_LATENCY;
+    }
     m_itr = igb ? IGB_START_ITR : E1000E_START_RATE;
     m_pendingItr = m_itr;
     m_interval = mode == Mode::NONE ? 0 : (igb ? IgbInterval(m_itr) : E1000eInterval(m_itr));
@@ -120,7 +135,16 @@ DynamicItr::OnPollComplete()
         break;
     case Mode::IGB:
     case Mode::IGB_CONSERVATIVE:
-        UpdateIgbItr();
+        // igb_ring_irq_enable(): a single q_vector takes igb_set_itr(), several take
+        // igb_update_ring_itr().
+        if (m_singleVector)
+        {
+            SetIgbItr();
+        }
+        else
+        {
+            UpdateIgbItr();
+        }
         break;
     case Mode::NONE:
         break;
@@ -134,7 +158,7 @@ DynamicItr::GetInterval() const
 }
 
 DynamicItr::Latency
-DynamicItr::UpdateClass(Latency current, uint64_t packets, uint64_t bytes)
+DynamicItr::UpdateClass(Latency current, uint64_t packets, uint64_t bytes, uint64_t bulkToLowBytes)
 {
     if (packets == 0)
     {
@@ -182,7 +206,7 @@ DynamicItr::UpdateClass(Latency current, uint64_t packets, uint64_t bytes)
                 return LOW_LATENCY;
             }
         }
-        else if (bytes < 6000)
+        else if (bytes < bulkToLowBytes)
         {
             return LOW_LATENCY;
         }
@@ -202,12 +226,12 @@ DynamicItr::SetE1000eItr()
     else
     {
         const bool conservative = m_mode == Mode::E1000E_CONSERVATIVE;
-        m_txClass = UpdateClass(m_txClass, m_txPackets, m_txBytes);
+        m_txClass = UpdateClass(m_txClass, m_txPackets, m_txBytes, E1000E_BULK_TO_LOW_BYTES);
         if (conservative && m_txClass == LOWEST_LATENCY)
         {
             m_txClass = LOW_LATENCY;
         }
-        m_rxClass = UpdateClass(m_rxClass, m_rxPackets, m_rxBytes);
+        m_rxClass = UpdateClass(m_rxClass, m_rxPackets, m_rxBytes, E1000E_BULK_TO_LOW_BYTES);
         if (conservative && m_rxClass == LOWEST_LATENCY)
         {
             m_rxClass = LOW_LATENCY;
@@ -266,6 +290,50 @@ DynamicItr::UpdateIgbItr()
     }
     m_pendingItr = newVal;
     m_txPackets = m_txBytes = m_rxPackets = m_rxBytes = 0;
+}
+
+void
+DynamicItr::SetIgbItr()
+{
+    uint32_t newItr = m_pendingItr;
+    if (!m_gigabit)
+    {
+        newItr = IGB_4K_ITR; // the counts are left as they are, as igb_set_itr() leaves them
+    }
+    else
+    {
+        m_txClass = UpdateClass(m_txClass, m_txPackets, m_txBytes, IGB_BULK_TO_LOW_BYTES);
+        m_rxClass = UpdateClass(m_rxClass, m_rxPackets, m_rxBytes, IGB_BULK_TO_LOW_BYTES);
+        m_txPackets = m_txBytes = m_rxPackets = m_rxBytes = 0;
+        Latency current = std::max(m_txClass, m_rxClass);
+        // The conservative mode (itr_setting 3) turns lowest latency into low latency for
+        // this choice only: unlike e1000e, the directions keep lowest_latency.
+        if (current == LOWEST_LATENCY && m_mode == Mode::IGB_CONSERVATIVE)
+        {
+            current = LOW_LATENCY;
+        }
+        switch (current)
+        {
+        case LOWEST_LATENCY:
+            newItr = IGB_70K_ITR;
+            break;
+        case LOW_LATENCY:
+            newItr = IGB_20K_ITR;
+            break;
+        case BULK_LATENCY:
+            newItr = IGB_4K_ITR;
+            break;
+        }
+    }
+    if (newItr != m_pendingItr)
+    {
+        // The kernel's step towards a longer interval: max(new * old / (new + old / 4), new).
+        // For new > old the quotient is below new, so the step is always the whole way.
+        newItr = newItr > m_pendingItr
+                     ? std::max(newItr * m_pendingItr / (newItr + (m_pendingItr >> 2)), newItr)
+                     : newItr;
+        m_pendingItr = newItr; // q_vector->set_itr: written at the next interrupt
+    }
 }
 
 int64_t

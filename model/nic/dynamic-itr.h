@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Follows e1000_update_itr() and e1000_set_itr() (drivers/net/ethernet/intel/e1000e/netdev.c)
- * and igb_update_ring_itr() (drivers/net/ethernet/intel/igb/igb_main.c).
+ * and igb_update_ring_itr(), igb_update_itr() and igb_set_itr()
+ * (drivers/net/ethernet/intel/igb/igb_main.c).
  */
 
 #ifndef DYNAMIC_ITR_H
@@ -30,11 +31,20 @@ namespace debloat
  *   the two wins; the conservative mode never uses lowest latency; a rising rate moves only a
  *   quarter of the new rate at a time; below 1 Gbit/s the rate is 4000. The ITR register
  *   holds 10^9 / (rate * 256) in 256 ns units and applies at once.
- * - igb (rx/tx-usecs 1, dynamic; 3, conservative): the interval follows the average wire size
- *   (bytes per packet + 24, at most 3000) since the last update: a third of it for mid-size
- *   frames (300 to 1200), half of it otherwise, at least IGB_20K_ITR in the conservative
- *   mode; IGB_4K_ITR below 1 Gbit/s. EITR counts microseconds in bits 2 to 14, and the new
- *   value is written at the next interrupt.
+ * - igb (rx/tx-usecs 1, dynamic; 3, conservative), with more than one interrupt vector
+ *   (igb_update_ring_itr()): the interval follows the average wire size (bytes per packet
+ *   + 24, at most 3000) since the last update: a third of it for mid-size frames (300 to
+ *   1200), half of it otherwise, at least IGB_20K_ITR in the conservative mode; IGB_4K_ITR
+ *   below 1 Gbit/s.
+ * - igb with a single vector (igb_ring_irq_enable(): num_q_vectors == 1 calls
+ *   igb_set_itr()): e1000e's latency classes, kept per direction by igb_update_itr() (which
+ *   leaves bulk latency below 1500 bytes rather than e1000e's 6000), the busier class wins
+ *   and sets IGB_70K_ITR, IGB_20K_ITR or IGB_4K_ITR; the conservative mode uses low latency
+ *   for lowest latency but, unlike e1000e, keeps the direction's class; below 1 Gbit/s
+ *   IGB_4K_ITR. A longer interval is smoothed by max(new * old / (new + old / 4), new),
+ *   which is always the new value, so every change takes effect at once.
+ * For igb, EITR counts microseconds in bits 2 to 14, and the new value is written at the
+ * next interrupt.
  */
 class DynamicItr
 {
@@ -60,8 +70,10 @@ class DynamicItr
     /**
      * @param mode the algorithm
      * @param gigabit whether the link runs at 1 Gbit/s or more
+     * @param singleVector igb only: the adapter has one interrupt vector for all its rings
+     * (num_q_vectors == 1), so igb_set_itr() runs instead of igb_update_ring_itr()
      */
-    DynamicItr(Mode mode, bool gigabit);
+    DynamicItr(Mode mode, bool gigabit, bool singleVector);
 
     /// @return the algorithm
     Mode GetMode() const;
@@ -102,17 +114,24 @@ class DynamicItr
     };
 
     /**
-     * Mirrors e1000_update_itr().
+     * Mirrors e1000_update_itr() and igb_update_itr(), which differ only in when bulk
+     * latency falls back to low latency (e1000e below 6000 bytes, igb below 1500).
      * @param current the direction's class
      * @param packets packets in the interval
      * @param bytes bytes in the interval
+     * @param bulkToLowBytes bulk latency becomes low latency below these bytes
      * @return the new class
      */
-    static Latency UpdateClass(Latency current, uint64_t packets, uint64_t bytes);
+    static Latency UpdateClass(Latency current,
+                               uint64_t packets,
+                               uint64_t bytes,
+                               uint64_t bulkToLowBytes);
     /// Mirrors e1000_set_itr().
     void SetE1000eItr();
     /// Mirrors igb_update_ring_itr().
     void UpdateIgbItr();
+    /// Mirrors igb_set_itr().
+    void SetIgbItr();
     /**
      * @param rate interrupts per second (e1000e adapter->itr)
      * @return the ITR register interval, ns
@@ -126,12 +145,13 @@ class DynamicItr
 
     Mode m_mode;                    ///< algorithm
     bool m_gigabit;                 ///< link at 1 Gbit/s or more
+    bool m_singleVector;            ///< igb: igb_set_itr() rather than igb_update_ring_itr()
     uint64_t m_txPackets{0};        ///< TX packets counted
     uint64_t m_txBytes{0};          ///< TX bytes counted
     uint64_t m_rxPackets{0};        ///< RX packets counted
     uint64_t m_rxBytes{0};          ///< RX bytes counted
-    Latency m_txClass{LOW_LATENCY}; ///< e1000e adapter->tx_itr
-    Latency m_rxClass{LOW_LATENCY}; ///< e1000e adapter->rx_itr
+    Latency m_txClass{LOW_LATENCY}; ///< e1000e adapter->tx_itr, igb q_vector->tx.itr
+    Latency m_rxClass{LOW_LATENCY}; ///< e1000e adapter->rx_itr, igb q_vector->rx.itr
     uint32_t m_itr;                 ///< e1000e adapter->itr (ints/s) or igb itr_val
     uint32_t m_pendingItr;          ///< igb: chosen at the poll, written at the next interrupt
     int64_t m_interval;             ///< what the hardware applies now, ns

@@ -37,7 +37,8 @@ NicDriver::Configure(const Config& config)
         rx.minInterval = minInterval;
         m_vectors[i].txIrq.SetConfig(tx);
         m_vectors[i].rxIrq.SetConfig(rx);
-        m_vectors[i].itr = DynamicItr(config.itrMode, config.gigabit);
+        // igb_ring_irq_enable(): igb_set_itr() when the adapter has a single q_vector.
+        m_vectors[i].itr = DynamicItr(config.itrMode, config.gigabit, config.txQueues == 1);
         ApplyItr(i);
     }
     m_rxRing = Ring(config.rxRingSize);

@@ -41,6 +41,9 @@ namespace debloat
  *
  * TX queue i and interrupt vector i form a NAPI context; vector 0 also serves the RX ring.
  * The settings are read once, by Configure() (NicNetDevice calls it when it makes its rings).
+ * With one TX queue there is one vector for both rings, igb's num_q_vectors == 1, so igb's
+ * adaptive throttle is igb_set_itr() there and igb_update_ring_itr() with more queues, as
+ * igb_ring_irq_enable() chooses.
  *
  * Deviation from Linux: the drivers also check for room before a post
  * (e1000_maybe_stop_tx(count + 2), igb_maybe_stop_tx(count + 3)) and return NETDEV_TX_BUSY;
@@ -49,7 +52,11 @@ namespace debloat
  * not needed: transmit and completion never run at the same time in one simulation. A
  * packet's data counts as one buffer: the skb's page fragments, each split by the data limit
  * on its own, are not modelled (a 64 KB TSO skb in 32 KB fragments takes a descriptor or two
- * more in e1000e and igb).
+ * more in e1000e and igb). Linux's igb has a single q_vector only without MSI-X (MSI or
+ * legacy interrupts); with MSI-X a one-queue igb (ethtool -L combined 1) pairs no queues
+ * (igb_set_flag_queue_pairs(): 1 is not above half the RSS queues) and gets a TX and an RX
+ * vector, each throttled by igb_update_ring_itr(); the model's vector serves both rings, as
+ * the single-vector configuration does.
  */
 class NicDriver
 {
@@ -419,9 +426,9 @@ class NicDriver
     /// One interrupt vector.
     struct Vector
     {
-        InterruptModeration txIrq;                    ///< TX-done cause
-        InterruptModeration rxIrq;                    ///< RX cause (vector 0 only)
-        DynamicItr itr{DynamicItr::Mode::NONE, true}; ///< adaptive throttle, if any
+        InterruptModeration txIrq;                           ///< TX-done cause
+        InterruptModeration rxIrq;                           ///< RX cause (vector 0 only)
+        DynamicItr itr{DynamicItr::Mode::NONE, true, false}; ///< adaptive throttle, if any
     };
 
     /**

@@ -193,7 +193,8 @@ NicNetDevice::GetTypeId()
             .AddAttribute("DynamicItr",
                           "Adaptive interrupt throttle: none (InterruptRate applies), e1000e "
                           "or e1000e-conservative (InterruptThrottleRate 1 or 3), igb or "
-                          "igb-conservative (itr_setting 1 or 3)",
+                          "igb-conservative (itr_setting 1 or 3: igb_set_itr with one TX "
+                          "queue, igb_update_ring_itr with more)",
                           StringValue("none"),
                           MakeStringAccessor(&NicNetDevice::m_dynamicItr),
                           MakeStringChecker())

@@ -51,6 +51,7 @@ NicProfile::GetAll()
          "stop below DESC_NEEDED 21 free, wake at 42, free counted as size - used - 1 "
          "(igb_desc_unused), IGB_DEFAULT_TX_WORK 128, dynamic "
          "conservative ITR (igb_update_ring_itr: from the average wire size, at most 20000 "
+         "ints/s; with TxQueues 1, one vector, igb_set_itr's latency classes, 4000 or 20000 "
          "ints/s; 4000 below 1 Gbit/s); TSO in hardware, BQL counting every frame's "
          "headers (igb_tso's bytecount)",
          {{"TxQueues", "8"},

@@ -8,8 +8,8 @@
  * @file
  * @ingroup debloat-tests
  * GoogleTest cases for DynamicItr: e1000e's latency classes and rate steps, igb's wire-size
- * rule, the conservative floors and the slow-link rates, each derived from the drivers'
- * formulas in a comment.
+ * rule (several vectors) and its latency classes (one vector), the conservative floors and
+ * the slow-link rates, each derived from the drivers' formulas in a comment.
  */
 
 #include "ns3/dynamic-itr.h"
@@ -30,7 +30,7 @@ E1000eInterval(int64_t rate)
 
 TEST(DynamicItrTest, E1000eBulkThenStepsBackUp)
 {
-    DynamicItr itr(DynamicItr::Mode::E1000E_CONSERVATIVE, true);
+    DynamicItr itr(DynamicItr::Mode::E1000E_CONSERVATIVE, true, true);
     // Start: 20000 ints/s = floor(10^9 / 5120000) = 195 units of 256 ns = 49920 ns.
     EXPECT_EQ(itr.GetInterval(), 49920);
     EXPECT_EQ(E1000eInterval(20000), 49920);
@@ -67,14 +67,14 @@ TEST(DynamicItrTest, E1000eLowestLatencyOnlyWhenNotConservative)
     // gives lowest_latency in both directions, 70000 ints/s. Stepping up from 20000:
     // min(20000 + 17500, 70000) = 37500 ints/s = floor(10^9 / 9600000) = 104 units = 26624 ns.
     // The conservative mode turns lowest_latency back into low_latency: 49920 ns.
-    DynamicItr dynamic(DynamicItr::Mode::E1000E, true);
+    DynamicItr dynamic(DynamicItr::Mode::E1000E, true, true);
     dynamic.OnInterrupt();
     dynamic.CountTx(2, 100);
     dynamic.CountRx(2, 100);
     dynamic.OnPollComplete();
     EXPECT_EQ(dynamic.GetInterval(), 26624);
 
-    DynamicItr conservative(DynamicItr::Mode::E1000E_CONSERVATIVE, true);
+    DynamicItr conservative(DynamicItr::Mode::E1000E_CONSERVATIVE, true, true);
     conservative.OnInterrupt();
     conservative.CountTx(2, 100);
     conservative.CountRx(2, 100);
@@ -85,7 +85,7 @@ TEST(DynamicItrTest, E1000eLowestLatencyOnlyWhenNotConservative)
 TEST(DynamicItrTest, E1000eSlowLinkIsFourThousand)
 {
     // Below 1 Gbit/s e1000_set_itr() sets 4000 ints/s whatever the traffic: 249856 ns.
-    DynamicItr itr(DynamicItr::Mode::E1000E_CONSERVATIVE, false);
+    DynamicItr itr(DynamicItr::Mode::E1000E_CONSERVATIVE, false, true);
     itr.OnInterrupt();
     itr.CountRx(1, 66);
     itr.OnPollComplete();
@@ -94,7 +94,7 @@ TEST(DynamicItrTest, E1000eSlowLinkIsFourThousand)
 
 TEST(DynamicItrTest, IgbFollowsAverageWireSizeAtTheNextInterrupt)
 {
-    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, true);
+    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, true, false);
     // IGB_START_ITR 648: 648 & 0x7FFC = 648, >> 2 = 162 us.
     EXPECT_EQ(itr.GetInterval(), 162000);
     // Full-size TX frames: 1514 + 24 = 1538, not in (300, 1200): 1538 / 2 = 769; written at
@@ -116,17 +116,100 @@ TEST(DynamicItrTest, IgbDynamicGoesBelowTwentyThousand)
 {
     // ACK-sized frames (66 bytes): 90 / 2 = 45, 45 & 0x7FFC = 44, >> 2 = 11 us; the
     // conservative floor is not applied with itr_setting 1.
-    DynamicItr itr(DynamicItr::Mode::IGB, true);
+    DynamicItr itr(DynamicItr::Mode::IGB, true, false);
     itr.CountRx(8, 8 * 66);
     itr.OnPollComplete();
     itr.OnInterrupt();
     EXPECT_EQ(itr.GetInterval(), 11000);
 }
 
+/// igb_write_itr(): EITR holds itr_val & 0x7FFC, microseconds in bits 2 to 14.
+constexpr int64_t
+IgbInterval(int64_t itrVal)
+{
+    return ((itrVal & 0x7FFC) >> 2) * 1000;
+}
+
+TEST(DynamicItrTest, IgbSingleVectorUsesLatencyClasses)
+{
+    // One q_vector: igb_ring_irq_enable() calls igb_set_itr(). Both directions start at
+    // lowest_latency (the zeroed q_vector), itr_val at IGB_START_ITR 648: 162 us.
+    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, true, true);
+    EXPECT_EQ(itr.GetInterval(), IgbInterval(648));
+    EXPECT_EQ(IgbInterval(648), 162000);
+    // 40 full-size TX frames (60560 bytes): igb_update_itr() from lowest_latency moves only
+    // for more than 8000 bytes per packet or fewer than 5 packets, so TX stays lowest; the
+    // busier class, lowest, is low_latency in the conservative mode: IGB_20K_ITR 196, a
+    // shorter interval, taken as it is, written at the next interrupt: 196 >> 2 = 49 us.
+    // (igb_update_ring_itr() would give (1514 + 24) / 2 = 769: 192 us.)
+    itr.CountTx(40, 40 * 1514);
+    itr.OnPollComplete();
+    EXPECT_EQ(itr.GetInterval(), 162000) << "not before the next interrupt";
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), IgbInterval(196));
+    EXPECT_EQ(IgbInterval(196), 49000);
+    // The conservative mode changed only the choice: TX is still lowest_latency. Two full
+    // frames (3028 bytes): fewer than 5 packets and more than 512 bytes: low_latency, 196.
+    itr.CountTx(2, 2 * 1514);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 49000);
+    // 40 full frames from low_latency: bytes > 10000 and 1514 per packet > 1200:
+    // bulk_latency, IGB_4K_ITR 980. A longer interval is smoothed to
+    // max(980 * 196 / (980 + 196 / 4), 980) = max(192080 / 1029 = 186, 980) = 980: 245 us.
+    itr.CountTx(40, 40 * 1514);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), IgbInterval(980));
+    EXPECT_EQ(IgbInterval(980), 245000);
+    // Two small RX frames (132 bytes) keep RX at lowest_latency (2 < 5 but only 132 bytes);
+    // TX, without packets, stays bulk, and the busier class wins: still 245 us.
+    itr.CountRx(2, 2 * 66);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 245000);
+    // Three full TX frames, 4542 bytes: not above 25000 and not below igb's 1500 (e1000e's
+    // bound is 6000): still bulk, 245 us.
+    itr.CountTx(3, 3 * 1514);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 245000);
+    // Four 300-byte TX frames, 1200 bytes < 1500: low_latency; max(lowest, low) = low:
+    // 196, shorter, at once: 49 us.
+    itr.CountTx(4, 4 * 300);
+    itr.OnPollComplete();
+    itr.OnInterrupt();
+    EXPECT_EQ(itr.GetInterval(), 49000);
+}
+
+TEST(DynamicItrTest, IgbSingleVectorDynamicReachesSeventyThousand)
+{
+    // itr_setting 1: two small RX frames (132 bytes) leave both directions lowest_latency,
+    // which is not replaced: IGB_70K_ITR 56, 56 & 0x7FFC = 56, >> 2 = 14 us.
+    DynamicItr dynamic(DynamicItr::Mode::IGB, true, true);
+    dynamic.CountRx(2, 2 * 66);
+    dynamic.OnPollComplete();
+    dynamic.OnInterrupt();
+    EXPECT_EQ(dynamic.GetInterval(), IgbInterval(56));
+    EXPECT_EQ(IgbInterval(56), 14000);
+    // The conservative mode (3) chooses low_latency instead: 196, 49 us.
+    DynamicItr conservative(DynamicItr::Mode::IGB_CONSERVATIVE, true, true);
+    conservative.CountRx(2, 2 * 66);
+    conservative.OnPollComplete();
+    conservative.OnInterrupt();
+    EXPECT_EQ(conservative.GetInterval(), 49000);
+    // Below 1 Gbit/s igb_set_itr() fixes IGB_4K_ITR, 245 us, as igb_update_ring_itr() does.
+    DynamicItr slow(DynamicItr::Mode::IGB_CONSERVATIVE, false, true);
+    slow.CountRx(2, 2 * 66);
+    slow.OnPollComplete();
+    slow.OnInterrupt();
+    EXPECT_EQ(slow.GetInterval(), 245000);
+}
+
 TEST(DynamicItrTest, IgbSlowLinkAndParse)
 {
     // Below 1 Gbit/s: IGB_4K_ITR 980, 980 & 0x7FFC = 980, >> 2 = 245 us.
-    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, false);
+    DynamicItr itr(DynamicItr::Mode::IGB_CONSERVATIVE, false, false);
     itr.OnPollComplete();
     itr.OnInterrupt();
     EXPECT_EQ(itr.GetInterval(), 245000);

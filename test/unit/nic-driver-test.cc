@@ -608,6 +608,42 @@ TEST(NicDriverTest, DynamicItrThrottlesFromItsRate)
     EXPECT_EQ(driver.GetInterruptDue(0), 258048);
 }
 
+TEST(NicDriverTest, IgbThrottleDependsOnTheVectorCount)
+{
+    // igb, dynamic conservative ITR, no coalescing timers: a TX completion asserts at once,
+    // held only by EITR. 40 full frames done at t = 0: the interrupt at 0 writes
+    // IGB_START_ITR 648 (162 us); the poll reclaims the 40 (below IGB_DEFAULT_TX_WORK 128)
+    // and completes at 1000. The next completion, at 2000, asserts at 0 + 162 us, when the
+    // interrupt writes the value the poll chose; a completion at 163000 then waits for
+    // 162000 + the new interval.
+    // - One TX queue, one q_vector: igb_set_itr(). TX stays lowest_latency (40 packets of
+    //   1514 bytes), low_latency in the conservative mode: IGB_20K_ITR 196, 49 us: 211000.
+    // - Eight queues, one vector each: igb_update_ring_itr(): (1514 + 24) / 2 = 769, written
+    //   as 768: 192 us: 354000.
+    for (uint32_t queues : {1U, 8U})
+    {
+        NicDriver::Config config = Igb();
+        config.txQueues = queues;
+        config.itrMode = DynamicItr::Mode::IGB_CONSERVATIVE;
+        NicDriver driver;
+        driver.Configure(config);
+        PostFull(driver, 0, 42);
+        SendFrames(driver, 40, 0);
+        EXPECT_EQ(driver.GetInterruptDue(0), 0);
+        driver.Interrupt(0, 0);
+        Recorder rec;
+        EXPECT_EQ(driver.Poll(0, rec).tx.packets, 40U);
+        driver.CompletePoll(0, 1000);
+        SendFrames(driver, 1, 2000);
+        EXPECT_EQ(driver.GetInterruptDue(0), 162000) << queues << " queues";
+        driver.Interrupt(0, 162000);
+        driver.Poll(0, rec);
+        driver.CompletePoll(0, 162500);
+        SendFrames(driver, 1, 163000);
+        EXPECT_EQ(driver.GetInterruptDue(0), queues == 1 ? 211000 : 354000) << queues << " queues";
+    }
+}
+
 } // namespace
 
 namespace

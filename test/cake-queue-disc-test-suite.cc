@@ -529,7 +529,7 @@ class CakeAckFilterTestCase : public TestCase
 {
   public:
     CakeAckFilterTestCase()
-        : TestCase("ACK filter drops redundant pure ACKs [fails: model bug, see report]")
+        : TestCase("ACK filter drops redundant pure ACKs")
     {
     }
 
@@ -1449,7 +1449,8 @@ class CakeTracesTestCase : public TestCase
  * no-split-gso rtt 50ms ethernet memlimit 1500000 fwmark 0xff": Bandwidth 50 Mbit/s,
  * AutorateIngress, Diffserv diffserv4, FlowMode dual-srchost, Nat, Wash, Ingress, AckFilter
  * ack-filter, SplitGso false, Rtt 50 ms, `ethernet` = overhead 38, mpu 84, noatm and the
- * overhead counted from the network header (Raw false), MemLimit 1500000, FwMark 255. Read
+ * overhead counted from the network header (MacHeader auto: what a non-zero Overhead gives),
+ * MemLimit 1500000, FwMark 255. Read
  * back in cake_print_opt()'s order: "... rtt 50ms noatm overhead 38 mpu 84 memlimit 1500000b
  * fwmark 0xff". Then Bandwidth set to 10 Mbit/s: Options starts "bandwidth 10Mbit" and the
  * queue disc runs at 10000000 / 8 = 1250000 bytes/s. An attribute set before Options stays
@@ -1492,7 +1493,7 @@ class CakeOptionsAttributesTestCase : public TestCase
             {"Overhead", "38"},
             {"Mpu", "84"},
             {"Atm", "noatm"},
-            {"Raw", "false"},
+            {"MacHeader", "auto"},
             {"MemLimit", "1500000"},
             {"FwMark", "255"},
         };
@@ -1538,6 +1539,154 @@ class CakeOptionsAttributesTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The new-flow dither comes from the queue disc's ns-3 stream: same stream, same
+ * deficits.
+ *
+ * "unlimited besteffort flows": flow_quantum 1514, host_load 1, so a flow that becomes
+ * active gets (1514 * 65535 + r) >> 16 = 1513 + (r >= 1514) bytes of deficit
+ * (1514 * 65535 = 1514 * 65536 - 1514), r being 16 bits drawn from the Prandom the queue
+ * disc seeds from its UniformRandomVariable. 32 UDP flows (ports 1000..1031), one packet
+ * each: every active queue holds 1513 or 1514, and two queue discs with stream 1 give the
+ * same queues (the hash keys come from the stream too) with the same deficits.
+ */
+class CakeDitherStreamTestCase : public TestCase
+{
+  public:
+    CakeDitherStreamTestCase()
+        : TestCase("New-flow deficits are dithered from the ns-3 stream, reproducibly")
+    {
+    }
+
+  private:
+    /// @param stream the stream number @return (queue, deficit) of every active queue
+    static std::vector<std::pair<uint32_t, int32_t>> Deficits(int64_t stream)
+    {
+        Ptr<CakeQueueDisc> cake =
+            CreateObjectWithAttributes<CakeQueueDisc>("Options",
+                                                      StringValue("unlimited besteffort flows"));
+        cake->AssignStreams(stream);
+        cake->Initialize();
+        for (uint16_t port = 1000; port < 1032; ++port)
+        {
+            cake->Enqueue(MakeUdpItem("10.0.0.1", "10.0.0.9", port, 1500));
+        }
+        std::vector<std::pair<uint32_t, int32_t>> deficits;
+        for (uint32_t queue = 0; queue < 1024; ++queue)
+        {
+            const CakeScheduler::FlowStats flow = cake->GetScheduler().GetFlowStats(0, queue);
+            if (flow.set != CakeFlowSet::NONE)
+            {
+                deficits.emplace_back(queue, flow.deficit);
+            }
+        }
+        cake->Dispose();
+        return deficits;
+    }
+
+    void DoRun() override
+    {
+        const auto first = Deficits(1);
+        NS_TEST_ASSERT_MSG_EQ(first.size(), 32, "one queue per flow (no collision)");
+        for (const auto& [queue, deficit] : first)
+        {
+            NS_TEST_EXPECT_MSG_EQ((deficit == 1513 || deficit == 1514),
+                                  true,
+                                  "queue " << queue << " deficit " << deficit);
+        }
+        NS_TEST_EXPECT_MSG_EQ((Deficits(1) == first), true, "same stream, same deficits");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The Overhead, Mpu and Atm attributes account a packet as tc's words do.
+ *
+ * One UDP packet of 1500 IP bytes: cake sees 1514 (the Ethernet header added, network offset
+ * 14) and records the adjusted size in its min/max overhead-adjusted statistics
+ * (cake_calc_overhead()). tc's `overhead N` sets CAKE_FLAG_OVERHEAD, so the header comes off
+ * before N is added; the attributes (MacHeader auto) do the same:
+ * - nothing set: 1514 (tc's default, raw);
+ * - Overhead 18: 1514 - 14 + 18 = 1518 (tc: overhead 18; the kernel's docsis value);
+ * - Overhead 38: 1500 + 38 = 1538 (tc: overhead 38);
+ * - Overhead 18, MacHeader keep: 1514 + 18 = 1532 (tc: raw overhead 18; `raw` after the
+ *   number would reset it to 0);
+ * - Overhead 0, MacHeader strip: 1500 (tc: overhead 0);
+ * - Overhead 38, Atm atm: ceil(1538 / 48) = 33 cells (32 * 48 = 1536 < 1538) of 53 bytes =
+ *   1749 (tc: overhead 38 atm);
+ * - Overhead 18, Mpu 128 on a 60-byte IP packet (74 with the header): 60 + 18 = 78 < 128,
+ *   so 128 (tc: overhead 18 mpu 128).
+ * Each case also sets the same words through Options, which must account the same.
+ */
+class CakeOverheadAttributeTestCase : public TestCase
+{
+  public:
+    CakeOverheadAttributeTestCase()
+        : TestCase("Overhead, Mpu, Atm and MacHeader account as tc's words")
+    {
+    }
+
+  private:
+    /**
+     * @param cake an uninitialized CakeQueueDisc
+     * @param ipSize the packet's IP size
+     * @return the overhead-adjusted size cake recorded for it
+     */
+    static uint32_t Adjusted(Ptr<CakeQueueDisc> cake, uint32_t ipSize)
+    {
+        cake->AssignStreams(1);
+        cake->Initialize();
+        cake->Enqueue(MakeUdpItem("10.0.0.1", "10.0.0.9", 1000, ipSize));
+        const uint32_t adjusted = cake->GetScheduler().GetMaxAdjLen();
+        cake->Dispose();
+        return adjusted;
+    }
+
+    void DoRun() override
+    {
+        struct Case
+        {
+            std::vector<std::pair<std::string, std::string>> attributes;
+            std::string tc;
+            uint32_t ipSize;
+            uint32_t expected;
+        };
+
+        const std::vector<Case> cases = {
+            {{}, "", 1500, 1514},
+            {{{"Overhead", "18"}}, "overhead 18", 1500, 1518},
+            {{{"Overhead", "38"}}, "overhead 38", 1500, 1538},
+            {{{"Overhead", "18"}, {"MacHeader", "keep"}}, "raw overhead 18", 1500, 1532},
+            {{{"Overhead", "0"}, {"MacHeader", "strip"}}, "overhead 0", 1500, 1500},
+            {{{"Overhead", "38"}, {"Atm", "atm"}}, "overhead 38 atm", 1500, 1749},
+            {{{"Overhead", "18"}, {"Mpu", "128"}}, "overhead 18 mpu 128", 60, 128},
+        };
+        for (const Case& c : cases)
+        {
+            Ptr<CakeQueueDisc> cake = CreateObject<CakeQueueDisc>();
+            for (const auto& [name, value] : c.attributes)
+            {
+                cake->SetAttribute(name, StringValue(value));
+            }
+            NS_TEST_EXPECT_MSG_EQ(Adjusted(cake, c.ipSize), c.expected, "attributes: " << c.tc);
+            Ptr<CakeQueueDisc> viaTc =
+                CreateObjectWithAttributes<CakeQueueDisc>("Options", StringValue(c.tc));
+            NS_TEST_EXPECT_MSG_EQ(Adjusted(viaTc, c.ipSize), c.expected, "Options: " << c.tc);
+        }
+        // Options "overhead 0" and "raw overhead 24" read back as the MacHeader they need.
+        Ptr<CakeQueueDisc> cake =
+            CreateObjectWithAttributes<CakeQueueDisc>("Options", StringValue("overhead 0"));
+        StringValue value;
+        cake->GetAttribute("MacHeader", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), "strip", "overhead 0");
+        cake->SetAttribute("Options", StringValue("raw overhead 24"));
+        cake->GetAttribute("MacHeader", value);
+        NS_TEST_EXPECT_MSG_EQ(value.Get(), "keep", "raw overhead 24");
+        cake->Dispose();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-cake-queue-disc suite.
  */
 class CakeQueueDiscTestSuite : public TestSuite
@@ -1559,6 +1708,8 @@ class CakeQueueDiscTestSuite : public TestSuite
         AddTestCase(new CakeAckFilterTestCase(), compat::TEST_QUICK);
         AddTestCase(new CakeTracesTestCase(), compat::TEST_QUICK);
         AddTestCase(new CakeOptionsAttributesTestCase(), compat::TEST_QUICK);
+        AddTestCase(new CakeOverheadAttributeTestCase(), compat::TEST_QUICK);
+        AddTestCase(new CakeDitherStreamTestCase(), compat::TEST_QUICK);
     }
 };
 

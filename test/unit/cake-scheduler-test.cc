@@ -13,16 +13,18 @@
  *   shaper:   rate_ns = (1e9 << 34) / rate, halved with shift-- until < 2^34;
  *             time for L bytes = (L * rate_ns) >> shift; each dequeue advances the global
  *             time_next_packet by that time, and dequeue waits while it is in the future.
- *   DRR++:    a new flow gets flow_quantum * quantum_div[host_load] >> 16 of deficit;
- *             refills add (flow_quantum * quantum_div[host_load] + rand16) >> 16 (rand16
+ *   DRR++:    a new flow gets, and a refill adds, cake_get_flow_quantum() =
+ *             (flow_quantum * quantum_div[host_load] + rand16) >> 16 of deficit (rand16
  *             uniform: the rounding is up with the fraction's probability), with
- *             quantum_div[n] = 65535 / n and host_load the host's bulk flow count.
+ *             quantum_div[n] = 65535 / n and host_load the host's bulk flow count; rand16
+ *             is the low 16 bits of the next Prandom draw (the scheduler's seed).
  *   hashing:  queue = hash % 1024 within the 8-way set (hash % 1024) & ~7.
  *   memory:   buffer_limit = memlimit; overflow drops the head of the flow with the most
  *             backlog bytes until buffer_used <= buffer_limit.
  */
 
 #include "ns3/cake-scheduler.h"
+#include "ns3/prandom.h"
 
 #include <cstdint>
 #include <gtest/gtest.h>
@@ -43,6 +45,7 @@ using ns3::debloat::CakeFlowSet;
 using ns3::debloat::CakeObserver;
 using ns3::debloat::CakePacketSize;
 using ns3::debloat::CakeScheduler;
+using ns3::debloat::Prandom;
 
 /// A packet of the tests: an id, used as its handle.
 using Item = CakeScheduler::Handle;
@@ -489,11 +492,11 @@ TEST(CakeScheduler, BulkCountsFollowFlowsOntoTheOldList)
 {
     // dual-srchost, unlimited (flow_quantum 1514): flows A (hash 1: ids 0..2) and B (hash 2:
     // ids 10..12) of one source host, 1514-byte packets, all at t = 0. A new flow's deficit
-    // is 1514 * 65535 >> 16 = 1513.
-    // Dequeue 1: A (new list) sends 0, deficit 1513 - 1514 = -1; no bulk flows yet.
+    // is (1514 * 65535 + rand16) >> 16 = 1513 or 1514 (1514 * 65535 = 1514 * 65536 - 1514).
+    // Dequeue 1: A (new list) sends 0, deficit -1 or 0; no bulk flows yet.
     // Dequeue 2: A is out of deficit with packets: sparse -> bulk, host count 1, A to the old
-    //            list; B (new list) sends 10, deficit -1.
-    // Dequeue 3: B goes bulk: host count 2; A (refilled to 1512 or 1513) sends 1.
+    //            list; B (new list) sends 10, deficit -1 or 0.
+    // Dequeue 3: B goes bulk: host count 2; A (refilled to 1512 .. 1514) sends 1.
     // dual-srchost keeps no destination counts: those stay 0.
     Fixture f(Besteffort(0, CakeFlowMode::DUAL_SRC));
     for (Item i = 0; i < 3; ++i)
@@ -515,6 +518,55 @@ TEST(CakeScheduler, BulkCountsFollowFlowsOntoTheOldList)
     EXPECT_EQ(f.scheduler.GetHostBulkCounts(0, host).first, 2U);
     EXPECT_EQ(f.scheduler.GetHostBulkCounts(0, dst).second, 0U);
     EXPECT_EQ(f.scheduler.GetTinStats(0).bulkFlows, 2U);
+}
+
+TEST(CakeScheduler, NewFlowDeficitIsDithered)
+{
+    // cake_enqueue() gives a flow that becomes active cake_get_flow_quantum(), dithered as
+    // the refills are (current kernels; older ones gave flow_quantum * quantum_div >> 16).
+    // Flows mode, unlimited: flow_quantum 1514, host_load 1, quantum_div[1] = 65535, and
+    // 1514 * 65535 = 99219990 = 1514 * 65536 - 1514, so each new flow's deficit is
+    // (99219990 + r) >> 16 = 1513 + (r >= 1514), with r the low 16 bits of the scheduler's
+    // next draw. The fixture seeds its Prandom with 1 and nothing else draws here (BLUE only
+    // draws while its p_drop is non-zero), so a Prandom seeded with 1 replays the dithers:
+    // 16 new flows (hashes 16 + 8k: queues 16 + 8k, one per set) take r_0 .. r_15 in order.
+    Fixture f(Besteffort(0));
+    Prandom dithers;
+    dithers.Seed(1);
+    uint32_t roundedUp = 0;
+    for (uint32_t k = 0; k < 16; ++k)
+    {
+        f.Add(0, k, 1514, 16 + 8 * k);
+        const uint32_t r = dithers.Next() & 0xFFFF;
+        const int32_t expected = (99219990 + r) >> 16;
+        EXPECT_EQ(f.scheduler.GetFlowStats(0, 16 + 8 * k).deficit, expected) << "flow " << k;
+        roundedUp += expected == 1514;
+    }
+    // The draws are uniform: P(r >= 1514) = 64022 / 65536, so (almost) every flow rounds up;
+    // without the dither all 16 deficits would be 1513.
+    EXPECT_GT(roundedUp, 0U);
+}
+
+TEST(CakeScheduler, RefillDrawsAfterTheNewFlowsDither)
+{
+    // One flow of three 1514-byte packets, unlimited, flows mode: the enqueue of the first
+    // packet makes it new with d0 = (99219990 + r_0) >> 16 (the later two find it active and
+    // draw nothing). Dequeue 1 sends a packet: deficit d0 - 1514 (-1 or 0). Dequeue 2 finds it
+    // out of deficit, refills d1 = (99219990 + r_1) >> 16 and sends: d0 + d1 - 3028.
+    Fixture f(Besteffort(0));
+    Prandom dithers;
+    dithers.Seed(1);
+    const int32_t d0 = (99219990 + (dithers.Next() & 0xFFFF)) >> 16;
+    const int32_t d1 = (99219990 + (dithers.Next() & 0xFFFF)) >> 16;
+    for (Item i = 0; i < 3; ++i)
+    {
+        f.Add(0, i, 1514, 40);
+    }
+    EXPECT_EQ(f.scheduler.GetFlowStats(0, 40).deficit, d0);
+    EXPECT_EQ(f.scheduler.Dequeue(0), std::optional<Item>(0));
+    EXPECT_EQ(f.scheduler.GetFlowStats(0, 40).deficit, d0 - 1514);
+    EXPECT_EQ(f.scheduler.Dequeue(0), std::optional<Item>(1));
+    EXPECT_EQ(f.scheduler.GetFlowStats(0, 40).deficit, d0 + d1 - 3028);
 }
 
 TEST(CakeScheduler, ObserverSeesOverflowDrop)

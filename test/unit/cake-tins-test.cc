@@ -24,7 +24,9 @@
  */
 
 #include "ns3/cake-tins.h"
+#include "ns3/prandom.h"
 
+#include <cmath>
 #include <cstdint>
 #include <gtest/gtest.h>
 #include <map>
@@ -37,6 +39,7 @@ using ns3::debloat::CAKE_DSCP_ARP;
 using ns3::debloat::CAKE_MAX_TINS;
 using ns3::debloat::CakeConfigureTins;
 using ns3::debloat::CakeDiffservMode;
+using ns3::debloat::CakeFlowQuantum;
 using ns3::debloat::CakeQuantumDiv;
 using ns3::debloat::CakeSelectTin;
 using ns3::debloat::CakeTinLayout;
@@ -494,6 +497,63 @@ TEST(CakeTins, QuantumDiv)
     EXPECT_EQ(CakeQuantumDiv(2048), 31U); // beyond the kernel's table: 65535 / 2048
     EXPECT_EQ((1514U * CakeQuantumDiv(1)) >> 16, 1513U);
     EXPECT_EQ((1514U * CakeQuantumDiv(3)) >> 16, 504U);
+}
+
+// cake_get_flow_quantum(): (q * quantum_div[n] + r) >> 16 for a 16-bit dither r, worked
+// out as q * quantum_div[n] = 65536 * whole + rest, so the result is whole + (r >= 65536 - rest):
+//   q 1514, n 1:    1514 * 65535 = 99219990 = 65536 * 1513 + 64022 -> 1514 from r = 1514
+//   q 1514, n 3:    1514 * 21845 = 33073330 = 65536 * 504 + 43186  -> 505 from r = 22350
+//   q 1514, n 1024: 1514 * 63 = 95382 = 65536 * 1 + 29846          -> 2 from r = 35690
+//   q 300, n 8:     300 * 8191 = 2457300 = 65536 * 37 + 32468      -> 38 from r = 33068
+TEST(CakeTins, FlowQuantumDitherRoundsUpAtTheDerivedThreshold)
+{
+    struct Case
+    {
+        uint32_t quantum;
+        uint32_t hostLoad;
+        uint32_t whole;
+        uint32_t threshold;
+    };
+
+    for (const Case& c : {Case{1514, 1, 1513, 1514},
+                          Case{1514, 3, 504, 22350},
+                          Case{1514, 1024, 1, 35690},
+                          Case{300, 8, 37, 33068}})
+    {
+        const uint32_t div = CakeQuantumDiv(c.hostLoad);
+        EXPECT_EQ(CakeFlowQuantum(c.quantum, div, 0), c.whole) << c.hostLoad;
+        EXPECT_EQ(CakeFlowQuantum(c.quantum, div, c.threshold - 1), c.whole) << c.hostLoad;
+        EXPECT_EQ(CakeFlowQuantum(c.quantum, div, c.threshold), c.whole + 1) << c.hostLoad;
+        EXPECT_EQ(CakeFlowQuantum(c.quantum, div, 0xFFFF), c.whole + 1) << c.hostLoad;
+    }
+}
+
+// Over uniform dithers the mean deficit is exactly q * quantum_div[n] / 65536: the sum over
+// all 65536 values of r is 65536 * whole + rest. For q 1514, n 3 that is 33073330 / 65536 =
+// 504.65897, i.e. quantum / n = 504.66667 less quantum_div's truncation (65535 / 3 is exact,
+// 65535 / 65536 is not: 1514 / 3 / 65536 = 0.0077). Every value of r: the mean is exact.
+// With N = 65536 draws of a Prandom instead, each result is 504 + Bernoulli(p), p = 43186 /
+// 65536 = 0.659, so the sample mean has standard deviation sqrt(p (1 - p) / N) = 0.00185;
+// the bound 0.012 is 6.5 of those. Without the dither every result would be 504.
+TEST(CakeTins, FlowQuantumMeanIsTheExactShare)
+{
+    const uint32_t div = CakeQuantumDiv(3);
+    uint64_t sum = 0;
+    for (uint32_t r = 0; r <= 0xFFFF; ++r)
+    {
+        sum += CakeFlowQuantum(1514, div, static_cast<uint16_t>(r));
+    }
+    EXPECT_EQ(sum, 33073330U);
+
+    ns3::debloat::Prandom random;
+    random.Seed(12345);
+    constexpr uint32_t N = 65536;
+    sum = 0;
+    for (uint32_t i = 0; i < N; ++i)
+    {
+        sum += CakeFlowQuantum(1514, div, static_cast<uint16_t>(random.Next()));
+    }
+    EXPECT_LE(std::fabs(static_cast<double>(sum) / N - 33073330.0 / 65536), 0.012);
 }
 
 } // namespace

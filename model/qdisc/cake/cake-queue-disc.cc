@@ -140,17 +140,24 @@ CakeQueueDisc::GetTypeId()
                           MakeUintegerAccessor(&CakeQueueDisc::m_fwmark),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Overhead",
-                          "overhead: bytes added to each packet's length (-64..256); "
-                          "with Raw false the Ethernet header is removed first",
+                          "overhead: bytes added to each packet's length (-64..256), as tc's "
+                          "overhead N: with MacHeader auto a non-zero value first removes the "
+                          "14-byte Ethernet header (overhead 18: 1514 -> 1518 bytes)",
                           IntegerValue(0),
                           MakeIntegerAccessor(&CakeQueueDisc::m_overhead),
                           MakeIntegerChecker<int32_t>(-64, 256))
-            .AddAttribute("Raw",
-                          "raw: use the packet length as it is (true, tc's default) or "
-                          "from the network header on, plus Overhead (false)",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&CakeQueueDisc::m_raw),
-                          MakeBooleanChecker())
+            .AddAttribute("MacHeader",
+                          "whether the Ethernet header is removed before Overhead is added "
+                          "(the kernel's CAKE_FLAG_OVERHEAD): auto (as tc sets it: when "
+                          "Overhead is not 0), strip (tc: overhead 0) or keep (tc: raw)",
+                          EnumValue(MAC_HEADER_AUTO),
+                          compat::MakeEnumAccessor<MacHeader>(&CakeQueueDisc::m_macHeader),
+                          MakeEnumChecker(MAC_HEADER_AUTO,
+                                          "auto",
+                                          MAC_HEADER_STRIP,
+                                          "strip",
+                                          MAC_HEADER_KEEP,
+                                          "keep"))
             .AddAttribute("Mpu",
                           "mpu: minimum accounted packet size after the overhead (0..256)",
                           UintegerValue(0),
@@ -251,8 +258,11 @@ CakeQueueDisc::BuildConfig() const
     config.linkLayer.overhead = m_overhead;
     config.linkLayer.mpu = m_mpu;
     config.linkLayer.atm = static_cast<CakeAtmMode>(m_atm);
-    config.linkLayer.overheadSet = !m_raw;
-    config.linkLayer.raw = m_raw;
+    // CAKE_FLAG_OVERHEAD: tc sets it with any overhead value; auto reads "given" as non-zero.
+    const bool strip =
+        m_macHeader == MAC_HEADER_STRIP || (m_macHeader == MAC_HEADER_AUTO && m_overhead != 0);
+    config.linkLayer.overheadSet = strip;
+    config.linkLayer.raw = !strip;
     return config;
 }
 
@@ -275,8 +285,16 @@ CakeQueueDisc::ApplyConfig(const CakeConfig& config)
     m_mpu = config.linkLayer.mpu;
     m_atm = static_cast<Atm>(config.linkLayer.atm);
     // Only whether the overhead applies from the network header on has an effect
-    // (UsesNetworkOffset()); Raw is its negation.
-    m_raw = !UsesNetworkOffset(config.linkLayer);
+    // (UsesNetworkOffset()); auto when that is what Overhead alone gives.
+    const bool strip = UsesNetworkOffset(config.linkLayer);
+    if (strip == (config.linkLayer.overhead != 0))
+    {
+        m_macHeader = MAC_HEADER_AUTO;
+    }
+    else
+    {
+        m_macHeader = strip ? MAC_HEADER_STRIP : MAC_HEADER_KEEP;
+    }
 }
 
 bool

@@ -57,7 +57,16 @@ namespace debloat
  * items do not carry; it is added (network offset 14), so `overhead 38` or `ethernet`
  * turns a 1500-byte IP packet into the 1538 bytes it occupies on the wire.
  *
+ * Overhead works as tc's `overhead N`: tc sends TCA_CAKE_OVERHEAD, the kernel sets
+ * CAKE_FLAG_OVERHEAD and cake_calc_overhead() first removes the MAC header, so Overhead 18
+ * accounts a 1514-byte frame as 1514 - 14 + 18 = 1518 bytes. MacHeader (default auto) says
+ * whether that flag is set: auto sets it when Overhead is not 0; strip always (tc's
+ * `overhead 0`: the IP length alone); keep never (tc's `raw overhead 24`: 1514 + 24 = 1538).
+ *
  * Deviations from Linux:
+ * - tc sets CAKE_FLAG_OVERHEAD whenever an overhead word is given, even `overhead 0`; an
+ *   attribute cannot tell a value given from its default, so with MacHeader auto the flag
+ *   follows Overhead != 0 (Options "overhead 0" sets MacHeader strip, which says it).
  * - `nat` is accepted and stored; ns-3 has no conntrack, so it changes nothing (in Linux it
  *   changes nothing either when the host does no NAT).
  * - skb->priority (major number = the qdisc's handle) does not select tins: ns-3 queue
@@ -72,8 +81,10 @@ namespace debloat
  *   statistics, because ns-3 requires every received packet to be enqueued or dropped.
  * - IPv6 flows are hashed by ports, not flow label (see QueueDiscItemFlowKeys()).
  * - Random numbers (DRR dithering, BLUE) come from a Prandom seeded from this queue
- *   disc's ns-3 stream, instead of the kernel's get_random_u32()/get_random_u16(): the dithering
- *   draws once per deficit refill, dozens of times per packet when many flows share a host.
+ *   disc's ns-3 stream, instead of the kernel's get_random_u32()/get_random_u16() (the low
+ *   16 bits of a draw stand for get_random_u16()): cake_get_flow_quantum()'s dithering
+ *   draws once per new flow and once per deficit refill, dozens of times per packet when
+ *   many flows share a host. Same stream, same dithers.
  */
 class CakeQueueDisc : public QueueDisc
 {
@@ -117,6 +128,17 @@ class CakeQueueDisc : public QueueDisc
         NO_ACK_FILTER = 0,         ///< no-ack-filter
         ACK_FILTER = 1,            ///< ack-filter
         ACK_FILTER_AGGRESSIVE = 2, ///< ack-filter-aggressive
+    };
+
+    /**
+     * Values of the MacHeader attribute: whether cake_calc_overhead() removes the MAC header
+     * (skb_network_offset, 14 bytes) before adding Overhead, i.e. CAKE_FLAG_OVERHEAD.
+     */
+    enum MacHeader
+    {
+        MAC_HEADER_AUTO = 0,  ///< auto: as tc sets the flag, removed when Overhead is not 0
+        MAC_HEADER_STRIP = 1, ///< strip: always removed (tc's `overhead 0`)
+        MAC_HEADER_KEEP = 2,  ///< keep: never removed (tc's `raw`, e.g. `raw overhead 24`)
     };
 
     /// Cell framing for the Atm attribute (values of CakeAtmMode).
@@ -273,7 +295,7 @@ class CakeQueueDisc : public QueueDisc
     uint32_t m_memlimit;    ///< memlimit, bytes (0: derived)
     uint32_t m_fwmark;      ///< fwmark mask
     int32_t m_overhead;     ///< overhead, bytes
-    bool m_raw;             ///< raw: no MAC-header stripping before adding the overhead
+    MacHeader m_macHeader;  ///< whether the MAC header is removed before the overhead
     uint32_t m_mpu;         ///< mpu
     Atm m_atm;              ///< atm mode
 

@@ -348,10 +348,7 @@ CakeScheduler::AfterEnqueue(int64_t now, CakeTinData& tin, uint32_t tinIndex, ui
         tin.MoveTail(static_cast<int32_t>(queue), CakeListId::NEW);
         flow.set = CakeFlowSet::SPARSE;
         tin.stats.sparseFlows++;
-        const uint32_t hostLoad = tin.HostLoad(flow, m_config.flowMode);
-        flow.deficit = static_cast<int32_t>(
-            (m_layout.tins[tinIndex].flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)]) >>
-            16);
+        flow.deficit = GetFlowQuantum(tin, flow, m_layout.tins[tinIndex].flowQuantum, m_prandom);
     }
     else if (flow.set == CakeFlowSet::SPARSE_WAIT)
     {
@@ -450,14 +447,23 @@ CakeScheduler::AdvanceShaper(CakeTinData& tin,
     return len;
 }
 
+int32_t
+CakeScheduler::GetFlowQuantum(const CakeTinData& tin,
+                              const CakeFlow& flow,
+                              uint32_t flowQuantum,
+                              Prandom& random) const
+{
+    const uint32_t hostLoad = tin.HostLoad(flow, m_config.flowMode);
+    // get_random_u16(): the low 16 bits of one draw.
+    return static_cast<int32_t>(CakeFlowQuantum(flowQuantum,
+                                                m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)],
+                                                static_cast<uint16_t>(random.Next())));
+}
+
 void
 CakeScheduler::Refill(const CakeTinData& tin, CakeFlow& flow, uint32_t flowQuantum, Prandom& random)
 {
-    const uint32_t hostLoad = tin.HostLoad(flow, m_config.flowMode);
-    // get_random_u16() dithers away the rounding error.
-    flow.deficit += static_cast<int32_t>(
-        (flowQuantum * m_quantumDiv[std::min(hostLoad, CAKE_QUEUES)] + (random.Next() & 0xFFFF)) >>
-        16);
+    flow.deficit += GetFlowQuantum(tin, flow, flowQuantum, random);
 }
 
 int32_t

@@ -276,8 +276,21 @@ class CakeScheduler
     void AfterEnqueue(int64_t now, CakeTinData& tin, uint32_t tinIndex, uint32_t queue);
 
     /**
-     * The DRR++ refill of cake_dequeue(): a flow's quantum divided by its hosts' bulk flow
-     * counts (host_load), with random dithering.
+     * cake_get_flow_quantum(): a flow's quantum divided by its hosts' bulk flow counts
+     * (host_load), dithered with 16 random bits (CakeFlowQuantum()). cake_enqueue() gives it
+     * to a flow that becomes active, cake_dequeue() adds it when a flow runs out of deficit.
+     * @param tin the flow's tin
+     * @param flow the flow
+     * @param flowQuantum the tin's flow quantum
+     * @param random the random numbers (m_prandom, or a local copy of it in a hot loop)
+     * @return bytes of deficit
+     */
+    int32_t GetFlowQuantum(const CakeTinData& tin,
+                           const CakeFlow& flow,
+                           uint32_t flowQuantum,
+                           Prandom& random) const;
+    /**
+     * The DRR++ refill of cake_dequeue(): flow->deficit += cake_get_flow_quantum().
      * @param tin the flow's tin
      * @param flow the flow
      * @param flowQuantum the tin's flow quantum

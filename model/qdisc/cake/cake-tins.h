@@ -148,6 +148,23 @@ uint32_t CakeSelectTin(const CakeTinLayout& layout,
 uint32_t CakeQuantumDiv(uint32_t hostLoad);
 
 /**
+ * The arithmetic of cake_get_flow_quantum(): the deficit a flow gets, new or refilled,
+ * (flowQuantum * quantum_div[host_load] + get_random_u16()) >> 16. The 16 random bits round
+ * the fraction up with its own probability, so over uniform dithers the mean is exactly
+ * flowQuantum * quantumDiv / 65536 (about flowQuantum / host_load) and no rounding error
+ * accumulates.
+ * @param flowQuantum the tin's flow quantum, bytes (at most 1514, so the sum fits 32 bits)
+ * @param quantumDiv quantum_div[host_load] (CakeQuantumDiv())
+ * @param dither the 16 random bits
+ * @return bytes of deficit
+ */
+inline uint32_t
+CakeFlowQuantum(uint32_t flowQuantum, uint32_t quantumDiv, uint16_t dither)
+{
+    return (flowQuantum * quantumDiv + dither) >> 16;
+}
+
+/**
  * The column header tc prints for a tin (tc/q_cake.c): "Bulk", "Best Effort", "Voice" for
  * three tins; "Bulk", "Best Effort", "Video", "Voice" for four; "Tin N" otherwise (N is the
  * print column, which equals the tin index for the identity order).

@@ -47,8 +47,8 @@ Median(std::vector<double> values)
 
 /**
  * @ingroup debloat-tests
- * @brief rrul_be through cake at 50 Mbit/s on GigE: the shaped goodput, and under 1 ms of
- * added delay for the ping (the third seed measured 350 us).
+ * @brief rrul_be through cake at 50 Mbit/s on GigE: the shaped goodput between its derived
+ * bounds, and no more added delay for the ping than derived (the third seed measured 350 us).
  */
 class CakeRrulBeTestCase : public TestCase
 {
@@ -146,14 +146,30 @@ class CakeRrulBeTestCase : public TestCase
                 }
             }
         }
-        NS_TEST_EXPECT_MSG_EQ_TOL(upload, 46.80, 46.80 * 0.02, "upload goodput, Mbit/s");
-        NS_TEST_EXPECT_MSG_EQ_TOL(download, 46.80, 46.80 * 0.02, "download goodput, Mbit/s");
+        // Goodput: cake counts a 1500-byte segment as 1514 bytes and a 52-byte ACK as 66
+        // (IP + the 14-byte MAC header, no overhead word). With delayed ACKs (one per two
+        // segments) 50 x 1448 / (1514 + 33) = 46.80 Mbit/s; the bounds are an ACK for every
+        // segment, 50 x 1448 / (1514 + 66) = 45.82, and ACKs that cost nothing,
+        // 50 x 1448 / 1514 = 47.82 (-2.1% and +2.2%).
+        const double low = 50.0 * 1448 / (1514 + 66);
+        const double high = 50.0 * 1448 / 1514;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(upload, low, "upload goodput, Mbit/s");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(upload, high, "upload goodput, Mbit/s");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(download, low, "download goodput, Mbit/s");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(download, high, "download goodput, Mbit/s");
         NS_TEST_ASSERT_MSG_EQ(idle.empty() || loaded.empty(), false, "ping samples");
-        // The ping is a sparse flow: it goes out first, ahead of the bulk flows' queues, and
-        // waits at most for the packet being sent (1514 B at 50 Mbit/s = 242 us) in each
-        // direction. The third seed measured 350 us; "well under 1 ms".
+        // The ping is a sparse flow: cake sends it first, ahead of the bulk flows' queues.
+        // Request: the client's cake may just have released a full packet, 1514 B at
+        // 50 Mbit/s = 242.24 us, then the frame ahead of it on the wire, 1538 B at 1 Gbit/s =
+        // 12.30 us. Reply: the server's ring may hold the segments one round of ACKs released
+        // (4 downloads x 2 segments = 8 frames, 98.43 us; fq_codel cannot reorder the ring),
+        // then the router's cake and wire as for the request. Worst case 2 x (242.24 + 12.30)
+        // + 98.43 = 607.5 us; the seed measured 350 us on a real router, which the model (no
+        // CPU or NAPI time) must not exceed: the bound is 0.35 ms.
         const double added = Median(loaded) - Median(idle);
-        NS_TEST_EXPECT_MSG_LT(added, 1.0, "added delay of the sparse ping, ms");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(added,
+                                    std::min(2 * (242.24 + 12.30) + 98.43, 350.0) / 1000,
+                                    "added delay of the sparse ping, ms");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(added, 0.0, "a loaded path is not faster than an idle one");
     }
 };

@@ -273,6 +273,8 @@ RunSummary::GetHeadline(const RunRecord& run)
     headline.rttP90Ms = load.p90;
     headline.rttP99Ms = load.p99;
     headline.inducedMs = load.p50 - idle.p50;
+    headline.idleSamples = idle.count;
+    headline.loadSamples = load.count;
     return headline;
 }
 
@@ -300,10 +302,11 @@ RunSummary::PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os
     os << std::left << std::setw(w) << "config" << std::right << std::setw(10) << "upload"
        << std::setw(10) << "download" << std::setw(10) << "idle RTT" << std::setw(10) << "RTT p50"
        << std::setw(10) << "RTT p90" << std::setw(10) << "RTT p99" << std::setw(10) << "induced"
-       << "\n";
+       << std::setw(8) << "pings" << "\n";
     os << std::left << std::setw(w) << "" << std::right << std::setw(10) << "Mbit/s"
        << std::setw(10) << "Mbit/s" << std::setw(10) << "ms" << std::setw(10) << "ms"
-       << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(10) << "ms" << "\n";
+       << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(8)
+       << "n" << "\n";
     for (const RunRecord& run : runs)
     {
         const Headline h = GetHeadline(run);
@@ -315,7 +318,7 @@ RunSummary::PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os
         cell(h.rttP90Ms, 3);
         cell(h.rttP99Ms, 3);
         cell(h.inducedMs, 3);
-        os << "\n";
+        os << std::setw(8) << h.loadSamples << "\n";
     }
 }
 

@@ -49,6 +49,8 @@ class RunSummary
         double rttP90Ms{NO_VALUE};     ///< its 90th percentile, ms
         double rttP99Ms{NO_VALUE};     ///< its 99th percentile, ms
         double inducedMs{NO_VALUE};    ///< median under load less the idle median, ms
+        std::size_t idleSamples{0};    ///< pings the idle median rests on
+        std::size_t loadSamples{0};    ///< pings the percentiles under load rest on
     };
 
     /**
@@ -62,7 +64,8 @@ class RunSummary
 
     /**
      * Prints runs side by side, one row per run: goodput each way, idle RTT, RTT under
-     * load (p50, p90, p99) and the latency the load induced.
+     * load (p50, p90, p99), the latency the load induced and the number of pings under load
+     * the percentiles rest on (a p99 of fewer than 100 is the largest value or close to it).
      * @param runs the runs, each titled with its configuration
      * @param os the stream
      */

@@ -179,6 +179,9 @@ TEST(RunSummaryTest, HeadlineSplitsIdleFromLoad)
     EXPECT_DOUBLE_EQ(h.rttP90Ms, 9.1);
     EXPECT_DOUBLE_EQ(h.rttP99Ms, 9.91);
     EXPECT_DOUBLE_EQ(h.inducedMs, -94.5);
+    // The percentiles rest on the ten samples under load, the idle median on one.
+    EXPECT_EQ(h.loadSamples, 10U);
+    EXPECT_EQ(h.idleSamples, 1U);
 }
 
 TEST(RunSummaryTest, ComparisonHasARowPerRun)
@@ -196,6 +199,9 @@ TEST(RunSummaryTest, ComparisonHasARowPerRun)
     EXPECT_NE(text.find("pfifo_fast"), std::string::npos);
     EXPECT_NE(text.find("40.0"), std::string::npos);
     EXPECT_NE(text.find("-94.500"), std::string::npos);
+    // The row ends with the ten pings under load the percentiles rest on.
+    const std::string first = text.substr(text.find("pfifo_fast"));
+    EXPECT_NE(first.find("-94.500      10\n"), std::string::npos);
     const std::string last = text.substr(text.find("no-series"));
     EXPECT_NE(last.find(" -"), std::string::npos);
     EXPECT_EQ(last.find('.'), std::string::npos);

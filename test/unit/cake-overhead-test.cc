@@ -303,6 +303,21 @@ TEST(CakeOverheadTest, RawVersusNetworkOffsetBase)
     EXPECT_EQ(CalcOverhead(Parsed("pppoa-vcmux raw"), 1514, ETH_HLEN), 1514U);
 }
 
+TEST(CakeOverheadTest, Overhead18FromTheNetworkHeader)
+{
+    // tc's "overhead 18" sets CAKE_FLAG_OVERHEAD: a 1514-byte frame with its 14-byte MAC
+    // header is 1500 network bytes, + 18 = 1518 (not 1514 + 18 = 1532).
+    EXPECT_EQ(CalcOverhead(Parsed("overhead 18"), 1514, ETH_HLEN), 1518U);
+    // mpu raises a short packet only: a 60-byte frame is 46 + 18 = 64 < 84 -> 84; the
+    // 1514-byte one stays 1518.
+    EXPECT_EQ(CalcOverhead(Parsed("overhead 18 mpu 84"), 60, ETH_HLEN), 84U);
+    EXPECT_EQ(CalcOverhead(Parsed("overhead 18 mpu 84"), 1514, ETH_HLEN), 1518U);
+    // atm: 1518 bytes fill ceil(1518 / 48) = 32 cells (31 x 48 = 1488 < 1518 <= 1536) of 53
+    // bytes = 1696; mpu first, then cells: 84 -> ceil(84 / 48) = 2 cells = 106.
+    EXPECT_EQ(CalcOverhead(Parsed("overhead 18 atm"), 1514, ETH_HLEN), 1696U);
+    EXPECT_EQ(CalcOverhead(Parsed("overhead 18 mpu 84 atm"), 60, ETH_HLEN), 106U);
+}
+
 TEST(CakeOverheadTest, NegativeOverhead)
 {
     // "overhead -4" on a 1514-byte skb: 1500 - 4 = 1496.

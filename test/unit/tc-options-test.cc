@@ -15,6 +15,7 @@
 
 #include "error-message.h"
 
+#include "ns3/sfq-scheduler.h"
 #include "ns3/tc-options.h"
 
 #include <gtest/gtest.h>
@@ -34,26 +35,11 @@ using ns3::debloat::TcKeyword;
 using ns3::debloat::TcOptions;
 using ns3::debloat::TcRepeat;
 
-/// @return SFQ's keywords in q_sfq.c's order of the usage text
-TcGrammar
+/// @return SFQ's grammar, as SfqQueueDisc parses its options
+const TcGrammar&
 SfqGrammar()
 {
-    return TcGrammar("sfq",
-                     {TcKeyword::Unsigned("limit", 2, UINT32_MAX),
-                      TcKeyword::Unsigned("depth", 0, UINT32_MAX),
-                      TcKeyword::Unsigned("flows", 0, UINT32_MAX),
-                      TcKeyword::Unsigned("divisor", 0, UINT32_MAX),
-                      TcKeyword::Size("quantum"),
-                      TcKeyword::Unsigned("perturb", 0, INT32_MAX),
-                      TcKeyword::Flag("headdrop"),
-                      TcKeyword::Unsigned("redflowlimit", 0, UINT32_MAX),
-                      TcKeyword::Unsigned("min", 0, UINT32_MAX),
-                      TcKeyword::Unsigned("max", 0, UINT32_MAX),
-                      TcKeyword::Size("avpkt"),
-                      TcKeyword::Unsigned("burst", 0, UINT32_MAX),
-                      TcKeyword::Double("probability", 0, 1),
-                      TcKeyword::Flag("ecn"),
-                      TcKeyword::Flag("harddrop")});
+    return ns3::debloat::SfqParameters::Grammar();
 }
 
 /// @return a part of CAKE's keywords, grouped as q_cake.c's variables are
@@ -267,6 +253,19 @@ TEST(TcOptionsTest, SfqLine)
     EXPECT_EQ(options.Format(), "limit 127 quantum 1514b perturb 10 headdrop divisor 1024");
     EXPECT_TRUE(SfqGrammar().Parse("").GetEntries().empty());
     EXPECT_TRUE(SfqGrammar().Parse(" \t\n").GetEntries().empty());
+}
+
+TEST(TcOptionsTest, SfqRedWordsTakeNoUnits)
+{
+    // q_sfq.c reads redflowlimit, min and max with get_u32(), which takes no size units,
+    // and avpkt with get_size(), which does.
+    const TcOptions options = SfqGrammar().Parse("redflowlimit 30000 min 3000 max 9000 avpkt 1k");
+    EXPECT_EQ(options.GetUnsigned("redflowlimit"), 30000U);
+    EXPECT_EQ(options.GetUnsigned("min"), 3000U);
+    EXPECT_EQ(options.GetUnsigned("max"), 9000U);
+    EXPECT_EQ(options.GetSize("avpkt"), 1024U);
+    EXPECT_NE(ParseError(SfqGrammar(), "redflowlimit 30kb"), "");
+    EXPECT_NE(ParseError(SfqGrammar(), "min 3kb"), "");
 }
 
 TEST(TcOptionsTest, UnsignedBases)

@@ -196,24 +196,7 @@ SfqQueueDisc::DoDispose()
 void
 SfqQueueDisc::ParseOptions(const std::string& text)
 {
-    // tc/q_sfq.c's words and value parsers.
-    static const TcGrammar grammar("sfq",
-                                   {TcKeyword::Unsigned("limit", 0, UINT32_MAX),
-                                    TcKeyword::Unsigned("depth", 0, UINT32_MAX),
-                                    TcKeyword::Unsigned("flows", 0, UINT32_MAX),
-                                    TcKeyword::Unsigned("divisor", 0, UINT32_MAX),
-                                    TcKeyword::Size("quantum"),
-                                    TcKeyword::Unsigned("perturb", 0, INT32_MAX),
-                                    TcKeyword::Flag("headdrop"),
-                                    TcKeyword::Size("redflowlimit"),
-                                    TcKeyword::Size("min"),
-                                    TcKeyword::Size("max"),
-                                    TcKeyword::Size("avpkt"),
-                                    TcKeyword::Unsigned("burst", 0, UINT32_MAX),
-                                    TcKeyword::Double("probability", 0, 1),
-                                    TcKeyword::Flag("ecn"),
-                                    TcKeyword::Flag("harddrop")});
-    const TcOptions options = grammar.Parse(text);
+    const TcOptions options = SfqParameters::Grammar().Parse(text);
     const bool redWords = options.Has("min") || options.Has("max") || options.Has("avpkt") ||
                           options.Has("burst") || options.Has("probability") ||
                           options.Has("ecn") || options.Has("harddrop");
@@ -235,9 +218,9 @@ SfqQueueDisc::ParseOptions(const std::string& text)
     set(m_flows, options.GetUnsigned("flows"));
     set(m_divisor, options.GetUnsigned("divisor"));
     set(m_quantum, options.GetSize("quantum"));
-    set(m_redFlowLimit, options.GetSize("redflowlimit"));
-    set(m_redMin, options.GetSize("min"));
-    set(m_redMax, options.GetSize("max"));
+    set(m_redFlowLimit, options.GetUnsigned("redflowlimit"));
+    set(m_redMin, options.GetUnsigned("min"));
+    set(m_redMax, options.GetUnsigned("max"));
     set(m_redAvpkt, options.GetSize("avpkt"));
     set(m_redBurst, options.GetUnsigned("burst"));
     if (const auto perturb = options.GetUnsigned("perturb"))

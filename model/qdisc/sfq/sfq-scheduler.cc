@@ -20,6 +20,28 @@ namespace ns3
 namespace debloat
 {
 
+const TcGrammar&
+SfqParameters::Grammar()
+{
+    static const TcGrammar grammar("sfq",
+                                   {TcKeyword::Unsigned("limit", 2, UINT32_MAX),
+                                    TcKeyword::Unsigned("depth", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("flows", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("divisor", 0, UINT32_MAX),
+                                    TcKeyword::Size("quantum"),
+                                    TcKeyword::Unsigned("perturb", 0, INT32_MAX),
+                                    TcKeyword::Flag("headdrop"),
+                                    TcKeyword::Unsigned("redflowlimit", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("min", 0, UINT32_MAX),
+                                    TcKeyword::Unsigned("max", 0, UINT32_MAX),
+                                    TcKeyword::Size("avpkt"),
+                                    TcKeyword::Unsigned("burst", 0, UINT32_MAX),
+                                    TcKeyword::Double("probability", 0, 1),
+                                    TcKeyword::Flag("ecn"),
+                                    TcKeyword::Flag("harddrop")});
+    return grammar;
+}
+
 namespace
 {
 

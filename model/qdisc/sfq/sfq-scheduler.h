@@ -13,6 +13,8 @@
 
 #include "red-core.h"
 
+#include "ns3/tc-options.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -61,6 +63,15 @@ struct SfqParameters
      * @throws std::invalid_argument naming the option and its accepted values
      */
     void Validate() const;
+
+    /**
+     * The words of `tc qdisc ... sfq` as iproute2's sfq_parse_opt() (tc/q_sfq.c) reads
+     * them: limit as get_u32() with its "must be > 1", quantum and avpkt as get_size(),
+     * perturb as get_integer(), redflowlimit, min and max as plain get_u32() (no units),
+     * burst as get_unsigned(), probability as "%lg".
+     * @return the grammar
+     */
+    static const TcGrammar& Grammar();
 
     /**
      * sfq_change(): limit = min(limit, depth * flows); classic: limit.

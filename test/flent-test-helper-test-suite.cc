@@ -196,7 +196,8 @@ Difference(const RunRecord& a, const RunRecord& b)
  * @brief The same seed gives the same numbers, and the database gives them back.
  *
  * Two runs of the same configuration with the same seed, run number and streams must record
- * identical samples and metrics (all randomness goes through ns-3's streams). Both go into
+ * identical samples and metrics (all randomness goes through ns-3's streams), and a third
+ * with another run number must not (so the runs do draw random numbers). Both go into
  * one results database; reading them back gives the recorded numbers bit for bit.
  */
 class FlentDeterminismTestCase : public TestCase
@@ -215,6 +216,13 @@ class FlentDeterminismTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(first.series.size(), 3, "TCP upload, ICMP ping, qdisc stats");
         NS_TEST_EXPECT_MSG_GT(first.series[0].samples.size(), 5, "TCP upload samples");
         NS_TEST_EXPECT_MSG_EQ(Difference(first, second), "", "two runs with one seed");
+        // The same streams under another run number draw other NAPI delays: the numbers
+        // differ, so the equality above is the seed's doing, not a run without randomness.
+        const uint64_t runNumber = RngSeedManager::GetRun();
+        RngSeedManager::SetRun(runNumber + 1);
+        const RunRecord other = RunUpload();
+        RngSeedManager::SetRun(runNumber);
+        NS_TEST_EXPECT_MSG_NE(Difference(first, other), "", "another RngRun, other numbers");
 
         char path[] = "/tmp/debloat-results-XXXXXX";
         const int fd = mkstemp(path);

@@ -121,6 +121,7 @@ RunSummary::ComputeMetrics(const RunRecord& run)
             add("rtt_p90", rtt.p90, "ms");
             add("rtt_p99", rtt.p99, "ms");
             add("rtt_max", rtt.max, "ms");
+            add("rtt_samples", static_cast<double>(rtt.count), "samples");
             if (series.runner == "IrttRunner")
             {
                 const double lost = static_cast<double>(Values(series, "lost", from, to).size());

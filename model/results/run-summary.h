@@ -28,7 +28,8 @@ namespace debloat
  * - TCP (NetperfDemoRunner): `goodput` = MEAN_VALUE (netperf's throughput, Mbit/s);
  * - TCP_RR (NetperfRrRunner, not a flent runner): `transactions` = MEAN_VALUE (per s);
  * - ping and irtt: `rtt_mean`, `rtt_min`, `rtt_p50`, `rtt_p90`, `rtt_p99`, `rtt_max` (ms),
- *   and for irtt `lost` (probes) and `loss_rate` (0..1);
+ *   `rtt_samples` (the replies these rest on), and for irtt `lost` (probes) and `loss_rate`
+ *   (0..1);
  * - qdisc stats (TcRunner): `<key>_p50`, `<key>_p99`, `<key>_max` of `backlog_bytes`,
  *   `delay`, `bql_limit`, `bql_inflight`, `ring_used`, `ring_bytes`, and the sums `dropped`,
  *   `ecn_mark`, `nic_dropped`.

@@ -110,8 +110,10 @@ TEST(RunSummaryTest, LatencyOverTheLoadPhase)
     EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_p50"), 5.5);
     EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_p90"), 9.1);
     EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_max"), 10);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) ICMP", "rtt_samples"), 10);
     // irtt: replies 4 and 6 ms, one of three probes lost.
     EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "rtt_mean"), 5);
+    EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "rtt_samples"), 2);
     EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "lost"), 1);
     EXPECT_DOUBLE_EQ(Find(metrics, "Ping (ms) UDP BE1", "loss_rate"), 1.0 / 3);
 }

@@ -41,6 +41,13 @@ def configure(conf):
         package="sqlite3", uselib_store="DEBLOAT_SQLITE3", args=["--cflags", "--libs"]
     )
     conf.check_cxx(lib="boost_iostreams", uselib_store="DEBLOAT_BOOST_IOSTREAMS")
+    # Optional: the GoogleTest cases of the cores, run as the TestSuite debloat-unit-tests.
+    conf.check_cxx(
+        lib=["gtest", "pthread"],
+        header_name="gtest/gtest.h",
+        uselib_store="DEBLOAT_GTEST",
+        mandatory=False,
+    )
 
 
 def build(bld):
@@ -56,6 +63,9 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library("debloat")
     module_test.source = _files(bld, "tests")
     module_test.defines = defines
+    if bld.env["LIB_DEBLOAT_GTEST"]:
+        module_test.source += _files(bld, "unit-tests") + _files(bld, "unit-test-suite")
+        module_test.uselib = "DEBLOAT_GTEST"
 
     headers = bld(features="ns3header")
     headers.module = "debloat"

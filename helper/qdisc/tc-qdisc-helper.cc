@@ -13,6 +13,7 @@
 #include "ns3/htb-config.h"
 #include "ns3/no-queue-disc.h"
 #include "ns3/nstime.h"
+#include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
 #include "ns3/sfq-queue-disc.h"
 #include "ns3/string.h"
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -363,7 +365,7 @@ WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
     const auto& a = spec.attributes;
     auto n = [&a](size_t i) -> const std::string& { return a[i].first; };
     auto v = [&a](size_t i) -> const AttributeValue& { return *a[i].second; };
-    NS_ABORT_MSG_IF(a.size() > 6, "TcQdiscHelper: too many attributes");
+    NS_ABORT_MSG_IF(a.size() > 7, "TcQdiscHelper: too many attributes");
     switch (a.size())
     {
     case 0:
@@ -378,7 +380,7 @@ WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
         return call(spec.type, n(0), v(0), n(1), v(1), n(2), v(2), n(3), v(3));
     case 5:
         return call(spec.type, n(0), v(0), n(1), v(1), n(2), v(2), n(3), v(3), n(4), v(4));
-    default:
+    case 6:
         return call(spec.type,
                     n(0),
                     v(0),
@@ -392,7 +394,45 @@ WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
                     v(4),
                     n(5),
                     v(5));
+    default:
+        return call(spec.type,
+                    n(0),
+                    v(0),
+                    n(1),
+                    v(1),
+                    n(2),
+                    v(2),
+                    n(3),
+                    v(3),
+                    n(4),
+                    v(4),
+                    n(5),
+                    v(5),
+                    n(6),
+                    v(6));
     }
+}
+
+/**
+ * The root queue disc's Quota (packets one QueueDisc::Run() dequeues): unlimited, unless the
+ * user set a default for ns3::QueueDisc::Quota.
+ *
+ * Deviation from Linux: __qdisc_run() stops after dev_tx_weight (64) packets and
+ * __netif_schedule()s the qdisc, so the NET_TX softirq carries on at once. ns-3's
+ * QueueDisc::Run() stops at its Quota and reschedules nothing (its "todo netif_schedule"):
+ * what is left waits for the next enqueue or queue wake, and when the device's queues did
+ * not stop (a multiqueue NIC, a large ring) that may never come, stranding the packets. As
+ * the softirq's own delay is not modelled, one run without a quota sends them when Linux
+ * would.
+ * @return the attribute to add to the root
+ */
+std::pair<std::string, Ptr<AttributeValue>>
+RootQuota()
+{
+    const std::optional<std::string> user =
+        AttributeDefaults::GetUserDefault(QueueDisc::GetTypeId(), "Quota");
+    const uint32_t quota = user ? static_cast<uint32_t>(std::stoul(*user)) : UINT32_MAX;
+    return {"Quota", UintegerValue(quota).Copy()};
 }
 
 } // namespace
@@ -410,8 +450,12 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
         std::string words;
         Find(text, words);
         const PrioOptions options = ParsePrio(words, txqueuelen);
-        const uint16_t handle =
-            helper.SetRootQueueDisc("ns3::PrioQueueDisc", "Priomap", StringValue(options.priomap));
+        const auto [quota, quotaValue] = RootQuota();
+        const uint16_t handle = helper.SetRootQueueDisc("ns3::PrioQueueDisc",
+                                                        "Priomap",
+                                                        StringValue(options.priomap),
+                                                        quota,
+                                                        *quotaValue);
         const TrafficControlHelper::ClassIdList ids =
             helper.AddQueueDiscClasses(handle,
                                        static_cast<uint16_t>(options.bands),
@@ -428,9 +472,11 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
     }
     if (name != "htb")
     {
+        QdiscSpec root = Parse(text, txqueuelen);
+        root.attributes.push_back(RootQuota());
         WithAttributes([&helper](const std::string& type,
                                  auto&&... args) { return helper.SetRootQueueDisc(type, args...); },
-                       Parse(text, txqueuelen));
+                       root);
         return;
     }
     // An htb tree: the qdisc line (through Parse(), as a lone htb line), then "class ..."
@@ -486,6 +532,7 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
     }
     std::sort(leaves.begin(), leaves.end());
     root.attributes.emplace_back("Classes", StringValue(classes).Copy());
+    root.attributes.push_back(RootQuota());
     const uint16_t handle =
         WithAttributes([&helper](const std::string& type,
                                  auto&&... args) { return helper.SetRootQueueDisc(type, args...); },

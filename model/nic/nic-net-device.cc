@@ -21,6 +21,7 @@
 #include "ns3/ethernet-header.h"
 #include "ns3/gso-tag.h"
 #include "ns3/gso-traffic-control-layer.h"
+#include "ns3/host-cpu.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv6-header.h"
 #include "ns3/log.h"
@@ -346,6 +347,12 @@ NicNetDevice::DoInitialize()
 {
     NS_LOG_FUNCTION(this);
     CreateRings();
+    // The node's CPU, when one is aggregated: polls then take its time (off by default).
+    m_hostCpu = m_node ? m_node->GetObject<HostCpu>() : nullptr;
+    if (m_hostCpu)
+    {
+        m_cpuPolls.assign(m_vectors.size(), CpuPoll());
+    }
     NetDevice::DoInitialize();
 }
 
@@ -365,6 +372,8 @@ NicNetDevice::DoDispose()
     m_wireTrain.clear();
     m_rxSlots.clear();
     m_vectors.clear();
+    m_hostCpu = nullptr;
+    m_cpuPolls.clear();
     m_nicGro.reset();
     m_tsqLayer = nullptr;
     m_node = nullptr;
@@ -871,6 +880,11 @@ NicNetDevice::FrameSent(uint32_t queue, Ptr<const Packet> frame)
 void
 NicNetDevice::TxCompleted(uint32_t queue, const NicDriver::Ring::Cleaned& cleaned)
 {
+    if (m_deferTo)
+    {
+        m_deferTo->effects.push_back({PollEffect::COMPLETED, queue, nullptr, cleaned});
+        return;
+    }
     m_stats.txCompletions++;
     // netdev_tx_completed_queue(): one BQL completion per clean.
     if (m_deviceQueues[queue])
@@ -890,11 +904,23 @@ void
 NicNetDevice::TxReclaimed(uint32_t queue, uint32_t slot)
 {
     TxSlot& freed = m_txSlots[queue][slot];
+    if (m_deferTo)
+    {
+        m_deferTo->effects.push_back({PollEffect::RECLAIMED, queue, freed.packet, {}});
+        freed.packet = nullptr;
+        return;
+    }
+    ReleaseTxPacket(freed.packet);
+    freed.packet = nullptr; // the driver frees the skb
+}
+
+void
+NicNetDevice::ReleaseTxPacket(Ptr<Packet> packet)
+{
     if (m_tsqLayer)
     {
-        m_tsqLayer->ReleaseTsq(freed.packet); // tcp_wfree()
+        m_tsqLayer->ReleaseTsq(packet); // tcp_wfree()
     }
-    freed.packet = nullptr; // the driver frees the skb
 }
 
 void
@@ -902,6 +928,17 @@ NicNetDevice::RxDeliver(uint32_t slot)
 {
     Ptr<Packet> frame = m_rxSlots[slot];
     m_rxSlots[slot] = nullptr;
+    if (m_deferTo)
+    {
+        m_deferTo->effects.push_back({PollEffect::DELIVER, 0, frame, {}});
+        return;
+    }
+    DeliverRxFrame(frame);
+}
+
+void
+NicNetDevice::DeliverRxFrame(Ptr<Packet> frame)
+{
     if (m_nicGro)
     {
         m_nicGro->Receive(frame, Ns(Simulator::Now())); // napi_gro_receive()
@@ -913,6 +950,11 @@ NicNetDevice::RxDeliver(uint32_t slot)
 void
 NicNetDevice::TxWake(uint32_t queue)
 {
+    if (m_deferTo)
+    {
+        m_deferTo->effects.push_back({PollEffect::WAKE, queue, nullptr, {}});
+        return;
+    }
     NS_LOG_LOGIC("txq " << queue << " woken with " << m_driver.GetTxUnused(queue) << " free");
     if (m_deviceQueues[queue])
     {
@@ -951,7 +993,11 @@ NicNetDevice::Interrupt(uint32_t vector)
     const auto events = m_driver.Interrupt(vector, Ns(Simulator::Now()));
     m_stats.interrupts++;
     m_interruptTrace(vector, events.tx, events.rx);
-    if (!compat::IsPending(m_vectors[vector].pollEvent))
+    if (m_hostCpu)
+    {
+        m_hostCpu->RunHardIrq(m_hostCpu->GetIrqCore(vector));
+    }
+    if (!compat::IsPending(m_vectors[vector].pollEvent) && !m_vectors[vector].onCpu)
     {
         SchedulePoll(vector);
     }
@@ -970,6 +1016,11 @@ void
 NicNetDevice::Poll(uint32_t vector)
 {
     NS_LOG_FUNCTION(this << vector);
+    if (m_hostCpu)
+    {
+        PollOnCpu(vector);
+        return;
+    }
     NicDriverScope driver(m_deviceQueues, m_driverDepth);
     m_stats.polls++;
     const auto result = m_driver.Poll(vector, *this);
@@ -986,6 +1037,89 @@ NicNetDevice::Poll(uint32_t vector)
             m_nicGro->Flush(true, Ns(Simulator::Now()));
         }
         SchedulePoll(vector);
+        return;
+    }
+    if (m_nicGro)
+    {
+        m_nicGro->Flush(false, Ns(Simulator::Now())); // napi_complete_done()
+    }
+    m_driver.CompletePoll(vector, Ns(Simulator::Now()));
+    ScheduleInterrupt(vector);
+}
+
+void
+NicNetDevice::PollOnCpu(uint32_t vector)
+{
+    CpuPoll& poll = m_cpuPolls[vector];
+    {
+        NicDriverScope driver(m_deviceQueues, m_driverDepth);
+        m_stats.polls++;
+        m_deferTo = &poll;
+        poll.result = m_driver.Poll(vector, *this);
+        m_deferTo = nullptr;
+    }
+    m_vectors[vector].onCpu = true;
+    // napi_poll() counts what the poll returns against netdev_budget: the frames passed up,
+    // or the whole weight when the driver asks to be polled again (igb_poll(), e1000e_poll()
+    // return the budget when a clean did not complete).
+    const uint32_t work = poll.result.workLeft ? m_napiWeight : poll.result.rx;
+    // The instance: this device's vector (unique while both live).
+    const uint64_t napi = (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(this)) << 8) + vector;
+    const Time done = m_hostCpu->RunNapiPoll(m_hostCpu->GetIrqCore(vector),
+                                             napi,
+                                             poll.result.rx,
+                                             poll.result.tx.packets,
+                                             work,
+                                             [this, vector]() { PollOnCpuDone(vector); });
+    NS_LOG_DEBUG("vector " << vector << ": poll of " << poll.result.rx << " rx, "
+                           << poll.result.tx.packets << " tx completes at " << done);
+}
+
+void
+NicNetDevice::PollOnCpuDone(uint32_t vector)
+{
+    NS_LOG_FUNCTION(this << vector);
+    m_vectors[vector].onCpu = false;
+    CpuPoll& poll = m_cpuPolls[vector];
+    {
+        NicDriverScope driver(m_deviceQueues, m_driverDepth);
+        std::vector<PollEffect> effects;
+        effects.swap(poll.effects);
+        for (PollEffect& effect : effects)
+        {
+            switch (effect.kind)
+            {
+            case PollEffect::RECLAIMED:
+                ReleaseTxPacket(effect.packet);
+                break;
+            case PollEffect::COMPLETED:
+                TxCompleted(effect.queue, effect.cleaned);
+                break;
+            case PollEffect::WAKE:
+                TxWake(effect.queue);
+                break;
+            case PollEffect::DELIVER:
+                DeliverRxFrame(effect.packet);
+                break;
+            }
+        }
+        // The vector keeps its buffer for the next poll.
+        effects.clear();
+        poll.effects.swap(effects);
+    }
+    const NicDriver::PollResult& result = poll.result;
+    m_pollTrace(vector, result.tx.packets, result.tx.bytes, result.rx);
+    if (result.workLeft)
+    {
+        // napi_poll() put the instance on the repoll list; net_rx_action() raises
+        // NET_RX_SOFTIRQ again and the HostCpu places the next poll (a restart, or
+        // ksoftirqd). It is raised after what the wake scheduled now: NET_TX_SOFTIRQ runs
+        // before NET_RX_SOFTIRQ in handle_softirqs().
+        if (m_nicGro)
+        {
+            m_nicGro->Flush(true, Ns(Simulator::Now()));
+        }
+        m_vectors[vector].pollEvent = Simulator::ScheduleNow(&NicNetDevice::Poll, this, vector);
         return;
     }
     if (m_nicGro)

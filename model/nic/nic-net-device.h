@@ -37,6 +37,7 @@ class NicDeviceQueue;
 class NicGro;
 class GsoTag;
 class GsoTrafficControlLayer;
+class HostCpu;
 
 /**
  * @ingroup debloat-nic
@@ -85,6 +86,15 @@ class GsoTrafficControlLayer;
  * carries its frames back to back, each with its own headers; the packet is done at its
  * last frame. Without TSO the device segments it first (validate_xmit_skb()) and posts the
  * segments one by one, requeueing the rest when the driver stops the queue.
+ *
+ * With a HostCpu aggregated to the node (off by default) the driver's work takes CPU time:
+ * each interrupt costs a hard IRQ on the vector's core, and each poll's work runs there in
+ * softirq context (or in ksoftirqd) within net_rx_action()'s budgets. The poll decides its
+ * work from the rings when it starts; its effects (TX packets freed, the BQL completion,
+ * the queue wake, frames up the stack or to GRO, napi_complete_done() or the repoll) happen
+ * when the HostCpu says the work completes. A repoll is then raised at once, as
+ * net_rx_action() puts the instance back on the poll list, without a SoftirqDelay draw.
+ * Without a HostCpu the poll acts at its start and takes no time.
  *
  * Deviation from Linux: descriptor fetch and DMA take no time; RX uses one queue;
  * requeued GSO segments wait in the device, not in the queue disc's gso_skb list; the
@@ -329,6 +339,32 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     {
         EventId irqEvent;  ///< the pending interrupt
         EventId pollEvent; ///< the scheduled poll
+        bool onCpu{false}; ///< a poll's work is running on the HostCpu
+    };
+
+    /// What a poll running on the HostCpu does when its work completes, in the driver's order.
+    struct PollEffect
+    {
+        /// The listener call it stands for.
+        enum Kind : uint8_t
+        {
+            RECLAIMED, ///< TxReclaimed(): the freed TX packet
+            COMPLETED, ///< TxCompleted(): the BQL completion
+            WAKE,      ///< TxWake()
+            DELIVER,   ///< RxDeliver(): the received frame
+        };
+
+        Kind kind;                        ///< which call
+        uint32_t queue;                   ///< TX queue (not DELIVER)
+        Ptr<Packet> packet;               ///< RECLAIMED, DELIVER
+        NicDriver::Ring::Cleaned cleaned; ///< COMPLETED
+    };
+
+    /// A vector's poll on the HostCpu: the driver's result and its deferred effects.
+    struct CpuPoll
+    {
+        NicDriver::PollResult result;    ///< what the poll did
+        std::vector<PollEffect> effects; ///< to apply when its work completes
     };
 
     /// @return the core's settings from the attributes (DynamicItr mode left at none)
@@ -479,6 +515,28 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      * @param vector the vector
      */
     void Poll(uint32_t vector);
+    /**
+     * The NAPI poll of a vector on the HostCpu: the driver decides now, the effects wait for
+     * the work's completion (PollOnCpuDone()).
+     * @param vector the vector
+     */
+    void PollOnCpu(uint32_t vector);
+    /**
+     * A poll's work completed on the HostCpu: applies its effects, then completes or
+     * repolls as Poll() does.
+     * @param vector the vector
+     */
+    void PollOnCpuDone(uint32_t vector);
+    /**
+     * Passes a frame the poll took from the RX ring to GRO or up the stack.
+     * @param frame the frame
+     */
+    void DeliverRxFrame(Ptr<Packet> frame);
+    /**
+     * Releases a reclaimed TX packet (TSQ's tcp_wfree()).
+     * @param packet the packet
+     */
+    void ReleaseTxPacket(Ptr<Packet> packet);
     /// Fires the ring occupancy trace of a queue. @param queue the TX queue
     void TraceRing(uint32_t queue);
     /**
@@ -538,6 +596,9 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     std::vector<Ptr<Packet>> m_wireTrain;                ///< a TSO train's frames still to go
     std::vector<Ptr<Packet>> m_rxSlots;                  ///< received frames by RX ring slot
     std::vector<VectorEvents> m_vectors;                 ///< one per TX queue
+    Ptr<HostCpu> m_hostCpu;                              ///< the node's CPU, if aggregated
+    std::vector<CpuPoll> m_cpuPolls;                     ///< per vector, with a HostCpu
+    CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters

@@ -1,0 +1,204 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * A node's CPU cores for the simulation: the ns-3 adapter of CpuCoreModel.
+ */
+
+#ifndef HOST_CPU_H
+#define HOST_CPU_H
+
+#include "cpu-core-model.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+namespace debloat
+{
+
+/**
+ * @ingroup debloat-nic
+ * @brief The CPU cores of a node, aggregated to it: hard interrupts, NAPI polls and tasks
+ * take time on a core as CpuCoreModel places them.
+ *
+ * Off unless aggregated: without a HostCpu on its node a NicNetDevice's interrupts and polls
+ * take no time, as before. With one, NicNetDevice charges each interrupt HardIrqCost on the
+ * vector's core and runs each NAPI poll's work (PollCost + RxPacketCost per frame passed up
+ * + TxPacketCost per TX packet reclaimed) in softirq context within net_rx_action()'s
+ * budgets (NetdevBudget, NetdevBudgetUsecs), or in ksoftirqd after a SchedulingLatency draw;
+ * what the poll does (BQL completion, queue wake, packets up the stack) happens when that
+ * work completes.
+ *
+ * The default costs are order-of-magnitude figures for one core of a 2 to 3 GHz x86 host
+ * (a hard interrupt's entry, handler and exit about 1 us; napi_poll() and the driver's
+ * register work about 1 us; a received frame through the driver, IP and TCP about 1 us; a
+ * reclaimed TX packet, unmapped and freed, about 0.25 us). They are not calibrated to any
+ * machine: the profiles of the seeds' machines are issue 17's next step.
+ *
+ * Usage is counted as /proc/stat counts it: GetUsage() gives a core's cumulative busy time
+ * per class and idle time; the difference of two samples gives mpstat's %irq, %soft and %usr
+ * and netperf -c's utilisation (CpuCoreModel::BusyFraction(), ClassFraction()).
+ *
+ * Deviation from Linux: a vector's interrupt is served by core (vector mod Cores), a fixed
+ * smp_affinity with no irqbalance; the settings are read once, when the first work arrives.
+ */
+class HostCpu : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HostCpu();
+    ~HostCpu() override;
+
+    /**
+     * TracedCallback signature for a core's state change.
+     * @param core the core
+     * @param from the class it ran (0 hardirq, 1 softirq, 2 task, 3 idle)
+     * @param to the class it runs now
+     */
+    typedef void (*CoreStateTracedCallback)(uint32_t core, uint32_t from, uint32_t to);
+    /**
+     * TracedCallback signature for a softnet counter of a core.
+     * @param core the core
+     * @param count the counter's new value
+     */
+    typedef void (*SoftnetCounterTracedCallback)(uint32_t core, uint64_t count);
+
+    /**
+     * Assigns a fixed stream to SchedulingLatency.
+     * @param stream the first stream index
+     * @return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * Runs a hard interrupt handler (HardIrqCost) on a core now.
+     * @param core the core
+     */
+    void RunHardIrq(uint32_t core);
+    /**
+     * Runs one NAPI poll's work on a core: napi->poll() called by net_rx_action() now.
+     * @param core the core the NAPI instance is scheduled on
+     * @param napi identifies the NAPI instance (unique per instance)
+     * @param rxPackets frames the poll passed up
+     * @param txPackets TX packets it reclaimed
+     * @param work what the poll returns (counted against NetdevBudget)
+     * @param done called when the work completes
+     * @return the completion projected now (hard interrupts arriving later push it back;
+     * done is called at the actual time)
+     */
+    Time RunNapiPoll(uint32_t core,
+                     uint64_t napi,
+                     uint32_t rxPackets,
+                     uint32_t txPackets,
+                     uint32_t work,
+                     std::function<void()> done);
+    /**
+     * Runs task work on a core now (process context, released at once).
+     * @param core the core
+     * @param cost its cost
+     * @param done called when it completes (may be empty)
+     * @return the projected completion
+     */
+    Time RunTask(uint32_t core, Time cost, std::function<void()> done);
+
+    /**
+     * @param vector an interrupt vector of a device
+     * @return the core that serves it
+     */
+    uint32_t GetIrqCore(uint32_t vector);
+    /** @return the number of cores */
+    uint32_t GetNCores() const;
+    /**
+     * @param rxPackets frames passed up
+     * @param txPackets TX packets reclaimed
+     * @return the cost of a poll that does this work
+     */
+    Time GetPollCost(uint32_t rxPackets, uint32_t txPackets);
+    /**
+     * A core's cumulative usage now (/proc/stat).
+     * @param core the core
+     * @return busy time per class and idle time, ns
+     */
+    CpuCoreModel::Usage GetUsage(uint32_t core);
+    /**
+     * @param core a core
+     * @return time_squeeze of its softnet_data (/proc/net/softnet_stat, third column)
+     */
+    uint64_t GetTimeSqueeze(uint32_t core);
+    /**
+     * @param core a core
+     * @return the softirq invocations on it that woke ksoftirqd
+     */
+    uint64_t GetKsoftirqdWakeups(uint32_t core);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /** @return the core model, made from the attributes on first use */
+    CpuCoreModel& Model();
+    /** @return a SchedulingLatency draw, ns */
+    int64_t DrawLatency();
+    /**
+     * Registers a completion callback and brings the events up to date after a submission.
+     * @param core the core
+     * @param id the item
+     * @param done its callback (may be empty)
+     */
+    void Submitted(uint32_t core, uint64_t id, std::function<void()> done);
+    /// Fires the state-change traces recorded by the core model.
+    void FireTransitions();
+    /// Runs the cores to now, fires their state changes and keeps what finished for Dispatch().
+    void Settle();
+    /// A completion is due: runs the cores to now and calls the finished items' callbacks.
+    void Dispatch();
+    /// Schedules each core's event at its next completion.
+    void Reschedule();
+    /**
+     * @param t a time
+     * @return it in nanoseconds
+     */
+    static int64_t Ns(Time t);
+
+    // Configuration (attributes)
+    uint32_t m_nCores;                        ///< cores
+    uint32_t m_netdevBudget;                  ///< net.core.netdev_budget
+    Time m_netdevBudgetUsecs;                 ///< net.core.netdev_budget_usecs
+    Time m_hardIrqCost;                       ///< per hard interrupt
+    Time m_pollCost;                          ///< per napi->poll() call
+    Time m_rxPacketCost;                      ///< per frame passed up
+    Time m_txPacketCost;                      ///< per TX packet reclaimed
+    Ptr<RandomVariableStream> m_schedLatency; ///< ksoftirqd and task wake-up latency, s
+
+    // State
+    std::unique_ptr<CpuCoreModel> m_model;                      ///< the cores
+    std::unordered_map<uint64_t, std::function<void()>> m_done; ///< callbacks by item
+    std::vector<CpuCoreModel::Finished> m_finished;             ///< retired, not yet called
+    std::vector<EventId> m_events;                              ///< per core: next completion
+
+    // Traces
+    TracedCallback<uint32_t, uint32_t, uint32_t> m_coreStateTrace; ///< busy/idle changes
+    TracedCallback<uint32_t, uint64_t> m_timeSqueezeTrace;         ///< time_squeeze grew
+    TracedCallback<uint32_t, uint64_t> m_ksoftirqdTrace;           ///< ksoftirqd woken
+};
+
+} // namespace debloat
+} // namespace ns3
+
+#endif /* HOST_CPU_H */

@@ -79,9 +79,10 @@ ConnectRecordUp(CpuLink& link)
  * @param napiWeight the receiver's NapiWeight
  * @param withCpu whether to aggregate a HostCpu to the receiver's node
  * @param link the link to fill
+ * @param cpuNode the node that gets the HostCpu (1: the receiver)
  */
 void
-MakeCpuLink(uint32_t napiWeight, bool withCpu, CpuLink& link)
+MakeCpuLink(uint32_t napiWeight, bool withCpu, CpuLink& link, uint32_t cpuNode = 1)
 {
     NicHelper helper;
     helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
@@ -102,7 +103,8 @@ MakeCpuLink(uint32_t napiWeight, bool withCpu, CpuLink& link)
         link.cpu->SetAttribute("SchedulingLatency",
                                StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"));
         link.cpu->AssignStreams(1);
-        link.nodes.Get(1)->AggregateObject(link.cpu);
+        link.cpu->SetAttribute("TxPacketCost", TimeValue(NanoSeconds(500)));
+        link.nodes.Get(cpuNode)->AggregateObject(link.cpu);
     }
 }
 
@@ -278,6 +280,79 @@ class HostCpuKsoftirqdTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief On the sender, the TX clean's effects wait for its CPU time, and so does the
+ * interrupt's re-enable.
+ *
+ * Two frames sent at t = 0, the HostCpu on the sender (TxPacketCost 0.5 us); no TX
+ * moderation, so a done frame asserts the interrupt at once unless it is masked, and its poll
+ * follows SoftirqDelay 10 us later.
+ * - Frame 1 is done at T = 12.304 us: interrupt (hard IRQ T to T + 1 us), poll at T + 10 us
+ *   reclaims it, costing p + 1 x 0.5 = 2.5 us: its BQL completion and the Poll trace at
+ *   T + 12.5 us = 24.804 us, when napi_complete_done() re-enables the interrupt.
+ * - Frame 2 is done at 2T = 24.608 us, while the poll still runs (the interrupt masked): its
+ *   cause stays latched and fires at the re-enable, 24.804 us; its poll at 34.804 us ends at
+ *   37.304 us.
+ * Without the HostCpu: polls at T + 10 = 22.304 us and, frame 2's interrupt coming at 2T
+ * after the re-enable at 22.304 us, at 2T + 10 = 34.608 us.
+ */
+class HostCpuTxCleanTestCase : public TestCase
+{
+  public:
+    /// @param withCpu whether the sender has a HostCpu
+    explicit HostCpuTxCleanTestCase(bool withCpu)
+        : TestCase(withCpu ? "TX clean effects and the re-enable wait for the poll's CPU time"
+                           : "TX clean without a HostCpu"),
+          m_withCpu(withCpu)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CpuLink link;
+        MakeCpuLink(64, m_withCpu, link, 0);
+        NS_TEST_ASSERT_MSG_EQ(
+            link.tx->TraceConnectWithoutContext("Poll",
+                                                MakeCallback(&HostCpuTxCleanTestCase::Poll, this)),
+            true,
+            "Poll trace");
+        Simulator::ScheduleNow(&SendBurst, &link, 2);
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+
+        const std::vector<Time> expected =
+            m_withCpu ? std::vector<Time>{NanoSeconds(24804), NanoSeconds(37304)}
+                      : std::vector<Time>{NanoSeconds(22304), NanoSeconds(34608)};
+        NS_TEST_ASSERT_MSG_EQ(m_polls.size(), expected.size(), "two cleans");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_polls[i], expected[i], "clean " << i);
+        }
+        NS_TEST_EXPECT_MSG_EQ(link.tx->GetStats().txCompletions, 2, "two BQL completions");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Records polls that reclaimed TX packets.
+     * @param vector the vector
+     * @param txPackets TX packets reclaimed
+     * @param txBytes their bytes
+     * @param rxPackets RX packets
+     */
+    void Poll(uint32_t vector, uint32_t txPackets, uint64_t txBytes, uint32_t rxPackets)
+    {
+        if (txPackets > 0)
+        {
+            m_polls.push_back(Simulator::Now());
+        }
+    }
+
+    bool m_withCpu;            ///< the sender has a HostCpu
+    std::vector<Time> m_polls; ///< times of the polls that reclaimed
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The HostCpu's tests.
  */
 class HostCpuTestSuite : public TestSuite
@@ -289,6 +364,8 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuBurstTestCase(true), compat::TEST_QUICK);
         AddTestCase(new HostCpuBurstTestCase(false), compat::TEST_QUICK);
         AddTestCase(new HostCpuKsoftirqdTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HostCpuTxCleanTestCase(true), compat::TEST_QUICK);
+        AddTestCase(new HostCpuTxCleanTestCase(false), compat::TEST_QUICK);
     }
 };
 

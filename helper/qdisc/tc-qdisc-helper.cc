@@ -415,7 +415,8 @@ WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
 
 /**
  * The root queue disc's Quota (packets one QueueDisc::Run() dequeues): unlimited, unless the
- * user set a default for ns3::QueueDisc::Quota.
+ * user set another default for ns3::QueueDisc::Quota (AttributeDefaults cannot tell a default
+ * set to ns-3's own 64 from the built-in one, so 64 itself also means unlimited here).
  *
  * Deviation from Linux: __qdisc_run() stops after dev_tx_weight (64) packets and
  * __netif_schedule()s the qdisc, so the NET_TX softirq carries on at once. ns-3's

@@ -315,6 +315,11 @@ CheckRuns(const std::vector<RunRecord>& runs, const Settings& settings)
     for (const RunRecord& run : runs)
     {
         const RunSummary::Headline h = RunSummary::GetHeadline(run);
+        if (const std::string missing = RunSummary::MissingPings(h); !missing.empty())
+        {
+            expect(false, missing);
+            continue;
+        }
         std::ostringstream got;
         got << run.title << ": " << h.uploadMbps << "/" << h.downloadMbps << " Mbit/s, induced "
             << h.inducedMs << " ms";

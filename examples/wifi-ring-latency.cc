@@ -219,6 +219,11 @@ CheckRuns(const std::vector<RunRecord>& runs)
             std::find_if(CONFIGS.begin(), CONFIGS.end(), [&run](const WifiConfig& c) {
                 return c.label == run.title;
             });
+        if (const std::string missing = RunSummary::MissingPings(h); !missing.empty())
+        {
+            expect(false, missing);
+            continue;
+        }
         const double ring = config->patched ? PATCHED_RING : STOCK_RING;
         const bool behindQdisc = config->txqueuelen > 0 && config->pingTos == 0;
         const double bdp = h.idleRttMs / FRAME_AIRTIME_MS;

@@ -94,13 +94,17 @@ CASES = [
     ("offload-benchmark", ["--offloads=maybe"], ["--offloads=maybe", "all, on, off"]),
     ("offload-benchmark", ["--length=0"], ["--length=0", "1 or more"]),
     ("debloat-tutorial", ["--length=0"], ["--length=0", "1 to 86400"]),
-    # A --check whose comparisons did not run fails rather than passing vacuously.
+    # A --check that has nothing to compare fails rather than passing vacuously: no idle
+    # pings (DELAY 0), a configuration the check does not cover.
     ("wifi-ring-latency",
      ["--configs=ring224", "--check=1", "--length=1", "--delay=0", "--db=none", "--outputDir=" + SCRATCH],
-     ["no comparison ran", "ring8-txqlen0"]),
+     ["ring224: no ping before the load", "--delay"]),
     ("gige-aqm-comparison",
      ["--configs=pfifo_fast", "--check=1", "--length=1", "--delay=0", "--db=none", "--outputDir=" + SCRATCH],
-     ["no QDISC+bql run to compare with pfifo_fast"]),
+     ["pfifo_fast: no ping before the load", "--delay"]),
+    ("gige-aqm-comparison",
+     ["--configs=codel+bql", "--check=1", "--length=1", "--delay=1", "--step=0.5", "--db=none", "--outputDir=" + SCRATCH],
+     ["--check covers pfifo_fast and sfq, fq_codel or cake with BQL", "no configuration --check covers ran"]),
     # tc text (TcQdiscHelper and the qdiscs' own parsers).
     ("flent-run", ["--qdisc=cake bandwidth"], ['"bandwidth" needs a value', "a rate"]),
     ("flent-run", ["--qdisc=cake bandwidth -5Mbit"], ['bandwidth "-5Mbit"', "a rate"]),

@@ -279,6 +279,22 @@ RunSummary::GetHeadline(const RunRecord& run)
     return headline;
 }
 
+std::string
+RunSummary::MissingPings(const Headline& headline)
+{
+    if (headline.idleSamples == 0)
+    {
+        return headline.label + ": no ping before the load, so no idle RTT; DELAY (--delay) "
+                                "must span at least one STEP_SIZE";
+    }
+    if (headline.loadSamples == 0)
+    {
+        return headline.label + ": no ping under load; LENGTH (--length) must span at least "
+                                "one STEP_SIZE";
+    }
+    return "";
+}
+
 void
 RunSummary::PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os)
 {

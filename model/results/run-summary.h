@@ -64,6 +64,15 @@ class RunSummary
     static Headline GetHeadline(const RunRecord& run);
 
     /**
+     * What a check comparing the headline's latency would miss: no ping before DELAY (the
+     * idle RTT) or none under load.
+     * @param headline a run's headline
+     * @return "" when both windows have pings, else a message naming the window and the
+     * option that widens it
+     */
+    static std::string MissingPings(const Headline& headline);
+
+    /**
      * Prints runs side by side, one row per run: goodput each way, idle RTT, RTT under
      * load (p50, p90, p99), the latency the load induced and the number of pings under load
      * the percentiles rest on (a p99 of fewer than 100 is the largest value or close to it).

@@ -186,6 +186,20 @@ TEST(RunSummaryTest, HeadlineSplitsIdleFromLoad)
     EXPECT_EQ(h.idleSamples, 1U);
 }
 
+TEST(RunSummaryTest, MissingPingsNamesTheWindow)
+{
+    RunRecord run = LoadedRun();
+    run.title = "x";
+    run.metrics = RunSummary::ComputeMetrics(run);
+    RunSummary::Headline h = RunSummary::GetHeadline(run);
+    EXPECT_EQ(RunSummary::MissingPings(h), "");
+    h.idleSamples = 0;
+    EXPECT_NE(RunSummary::MissingPings(h).find("no ping before the load"), std::string::npos);
+    h.idleSamples = 1;
+    h.loadSamples = 0;
+    EXPECT_NE(RunSummary::MissingPings(h).find("no ping under load"), std::string::npos);
+}
+
 TEST(RunSummaryTest, ComparisonHasARowPerRun)
 {
     RunRecord a = LoadedRun();

@@ -613,7 +613,7 @@ class SfqBadOptionsTestCase : public TestCase
         const std::vector<std::pair<std::string, std::string>> cases = {
             {"divisor 1000", "divisor"},
             {"depth 200", "depth"},
-            {"flows 70000", "flows"},
+            {"flows 0", "flows"},
             {"limt 10", "limt"},
             {"min 1000", "redflowlimit"},
         };
@@ -624,6 +624,41 @@ class SfqBadOptionsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(outcome.stopped, true, options);
             NS_TEST_EXPECT_MSG_NE(outcome.output.find(word), std::string::npos, outcome.output);
         }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Flow slots as sfq_change() sets them: maxflows = min(flows, SFQ_MAX_FLOWS), then
+ * min(maxflows, divisor).
+ *
+ * "divisor 32" keeps the default 128 flows to 32 (tc accepts the line; refusing it would
+ * refuse a valid configuration); "flows 70000" gives min(70000, 65408) = 65408, then
+ * min(65408, 1024) = 1024 with the default divisor; "flows 100 divisor 4096" keeps 100.
+ * (The slots in use are further bounded by the limit, GetEffectiveFlows(); this checks
+ * maxflows as sfq_change() stores it.)
+ */
+class SfqFlowsClampTestCase : public TestCase
+{
+  public:
+    SfqFlowsClampTestCase()
+        : TestCase("Flows are clamped to SFQ_MAX_FLOWS and the divisor, as sfq_change()")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(MakeSfq("divisor 32")->GetScheduler().GetParameters().flows,
+                              32,
+                              "divisor 32");
+        NS_TEST_EXPECT_MSG_EQ(MakeSfq("flows 70000")->GetScheduler().GetParameters().flows,
+                              1024,
+                              "flows 70000");
+        NS_TEST_EXPECT_MSG_EQ(
+            MakeSfq("flows 100 divisor 4096")->GetScheduler().GetParameters().flows,
+            100,
+            "flows 100 divisor 4096");
     }
 };
 
@@ -724,6 +759,7 @@ class SfqQueueDiscTestSuite : public TestSuite
         AddTestCase(new SfqOtherTrafficTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqRedTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqBadOptionsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new SfqFlowsClampTestCase(), compat::TEST_QUICK);
         AddTestCase(new SfqOptionsTestCase(), compat::TEST_QUICK);
     }
 };

@@ -22,6 +22,7 @@
 #include "ns3/tc-options.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
@@ -66,11 +67,12 @@ SfqQueueDisc::GetTypeId()
                           UintegerValue(DEFAULT_DEPTH),
                           MakeUintegerAccessor(&SfqQueueDisc::m_depth),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("Flows",
-                          "flows: flow slots (1..65408, at most divisor)",
-                          UintegerValue(DEFAULT_FLOWS),
-                          MakeUintegerAccessor(&SfqQueueDisc::m_flows),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "Flows",
+                "flows: flow slots (1 or more; as sfq_change(), at most 65408 and divisor)",
+                UintegerValue(DEFAULT_FLOWS),
+                MakeUintegerAccessor(&SfqQueueDisc::m_flows),
+                MakeUintegerChecker<uint32_t>())
             .AddAttribute("Divisor",
                           "divisor: hash buckets (a power of two up to 65536)",
                           UintegerValue(DEFAULT_DIVISOR),
@@ -312,7 +314,10 @@ SfqQueueDisc::BuildParameters() const
     SfqParameters params;
     params.limit = m_limit;
     params.depth = m_depth;
-    params.flows = m_flows;
+    // sfq_change(): maxflows = min(flows, SFQ_MAX_FLOWS), then at most divisor, so `sfq
+    // divisor 32` runs 32 slots instead of refusing the default 128. Flows 0 stays refused
+    // (tc's "unchanged", which an attribute cannot express).
+    params.flows = std::min({m_flows, SfqParameters::MAX_FLOWS, m_divisor});
     params.divisor = m_divisor;
     params.quantum = quantum;
     params.headdrop = m_headdrop;

@@ -24,6 +24,7 @@
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/host-cpu.h"
+#include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
@@ -351,6 +352,242 @@ class HostCpuTxCleanTestCase : public TestCase
     std::vector<Time> m_polls; ///< times of the polls that reclaimed
 };
 
+/// The router's per-packet costs (HardIrqCost and PollCost 1 us each).
+struct RouterCosts
+{
+    Time rx;      ///< RxPacketCost c
+    Time forward; ///< ForwardCost f
+    Time qdisc;   ///< QdiscCost q
+    Time tx;      ///< TxPacketCost t
+};
+
+/// host -> router -> host over two 1 Gbit/s NIC links, a HostCpu on the router.
+struct RouterChain
+{
+    NodeContainer nodes;          ///< sender, router, receiver
+    Ptr<NicNetDevice> senderDev;  ///< the sender's device
+    Ptr<NicNetDevice> ingress;    ///< the router's device towards the sender
+    Ptr<NicNetDevice> egress;     ///< the router's device towards the receiver
+    Ptr<HostCpu> cpu;             ///< the router's CPU
+    Ptr<Socket> source;           ///< the sender's UDP socket
+    Ptr<Socket> sink;             ///< the receiver's UDP socket
+    uint64_t sent{0};             ///< datagrams sent
+    std::vector<Time> receivedAt; ///< when each datagram reached the receiver
+};
+
+/**
+ * Counts a datagram at the receiver.
+ * @param chain the chain
+ * @param socket the receiver's socket
+ */
+void
+ChainReceive(RouterChain* chain, Ptr<Socket> socket)
+{
+    while (socket->Recv())
+    {
+        chain->receivedAt.push_back(Simulator::Now());
+    }
+}
+
+/**
+ * Sends one 1472-byte datagram (a 1500-byte IP packet, a 1514-byte frame) and the rest of
+ * the flood one frame time apart.
+ * @param chain the chain
+ * @param left datagrams still to send, this one included
+ */
+void
+ChainSend(RouterChain* chain, uint32_t left)
+{
+    chain->source->Send(Create<Packet>(1472));
+    chain->sent++;
+    if (left > 1)
+    {
+        Simulator::Schedule(FRAME, &ChainSend, chain, left - 1);
+    }
+}
+
+/**
+ * Builds the chain: NIC links at 1 Gbit/s with the NIC's defaults (no interrupt moderation,
+ * SoftirqDelay 0, 256-descriptor rings, NapiWeight 64), IPv4 with global routes and
+ * pre-filled ARP caches (no ARP frames), and the router's one-core HostCpu.
+ * @param costs the router's per-packet costs
+ * @param chain the chain to fill
+ */
+void
+MakeRouterChain(const RouterCosts& costs, RouterChain& chain)
+{
+    chain.nodes.Create(3);
+    NicHelper helper;
+    helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+    NetDeviceContainer left = helper.Install(chain.nodes.Get(0), chain.nodes.Get(1));
+    NetDeviceContainer right = helper.Install(chain.nodes.Get(1), chain.nodes.Get(2));
+    chain.senderDev = DynamicCast<NicNetDevice>(left.Get(0));
+    chain.ingress = DynamicCast<NicNetDevice>(left.Get(1));
+    chain.egress = DynamicCast<NicNetDevice>(right.Get(0));
+
+    chain.cpu = CreateObject<HostCpu>();
+    chain.cpu->SetAttribute("HardIrqCost", TimeValue(MicroSeconds(1)));
+    chain.cpu->SetAttribute("PollCost", TimeValue(MicroSeconds(1)));
+    chain.cpu->SetAttribute("RxPacketCost", TimeValue(costs.rx));
+    chain.cpu->SetAttribute("ForwardCost", TimeValue(costs.forward));
+    chain.cpu->SetAttribute("QdiscCost", TimeValue(costs.qdisc));
+    chain.cpu->SetAttribute("TxPacketCost", TimeValue(costs.tx));
+    chain.cpu->AssignStreams(1);
+    chain.nodes.Get(1)->AggregateObject(chain.cpu);
+
+    InternetStackHelper internet;
+    internet.Install(chain.nodes);
+    Ipv4AddressHelper address;
+    address.SetBase("10.1.1.0", "255.255.255.0");
+    address.Assign(left);
+    address.SetBase("10.3.1.0", "255.255.255.0");
+    const Ipv4InterfaceContainer receiver = address.Assign(right);
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    NeighborCacheHelper().PopulateNeighborCache();
+
+    chain.sink = Socket::CreateSocket(chain.nodes.Get(2), UdpSocketFactory::GetTypeId());
+    chain.sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+    chain.sink->SetRecvCallback(MakeBoundCallback(&ChainReceive, &chain));
+    chain.source = Socket::CreateSocket(chain.nodes.Get(0), UdpSocketFactory::GetTypeId());
+    chain.source->Connect(InetSocketAddress(receiver.GetAddress(1), 9));
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief A router whose CPU costs C per forwarded packet forwards at most 1/C packets per
+ * second and drops the rest at its RX ring; below that it forwards everything.
+ *
+ * The sender floods 24,000 1500-byte datagrams at line rate, one per frame time
+ * T = 12.304 us (81.27 kpps), from t = 0 to 295.3 ms; the router's one core has h = p = 1 us
+ * and, per forwarded packet, c + f + q on the ingress poll and t on the egress poll that
+ * reclaims it: C = c + f + q + t.
+ *
+ * CPU-bound (c = 10, f = 6, q = 2, t = 2 us: C = 20 us, 1/C = 50 kpps < 81.27 kpps). A poll
+ * of n frames makes the next n T / (18 n + 1) us ~ 1.46 n arrive: the ring fills and every
+ * ingress poll takes the full weight of 64 and is polled again, its interrupt masked; the
+ * frames that find the 256 descriptors in use are rx_missed. A batch of 64 costs p + 64 x 18
+ * = 1153 us on the ingress instance; it leaves the router at the poll's end and takes
+ * 64 T = 787 us on the egress link, completing during the next ingress poll, so the egress
+ * instance takes at least one and at most two interrupt + poll pairs per batch (the first
+ * reclaims the frames done when it is raised; the frames done meanwhile re-assert the
+ * interrupt at its re-enable and the second reclaims the rest, which are all done within
+ * 787 us < 1153 us): per batch 64 x 20 + 1 + k (h + p), k in {1, 2}, 1283 to 1285 us, so
+ * 64 / 1285 us = 49.81 kpps to 64 / 1283 us = 49.88 kpps, against 1/C = 50 kpps. After the
+ * first softirq invocation passes 2 ms, ksoftirqd runs the polls back to back: the core is
+ * never idle while the flood lasts (busy fraction 1). Over the window [100, 250) ms, 150 ms,
+ * the receiver gets 150 ms x [49.81, 49.88] kpps = 7471.6 to 7482.5 datagrams, give or take
+ * the batch granularity: one batch of 64 at each edge (+/- 128).
+ *
+ * Conservation, exact after the drain (the flood stopped, 100 ms more): nothing is queued,
+ * the sender's device lost nothing (its queue never holds more than one frame), so every
+ * datagram sent arrived at the router and rx_missed = sent - received. The router accepted
+ * what its polls completed by the flood's end D = 295.3 ms, D x [49.81, 49.88] kpps within
+ * one batch (14,709 - 64 to 14,730), plus at most the batch of a poll in progress (0 to
+ * 64), plus the ring at D (256 less the 64 descriptors a poll frees, refilled within 787 us:
+ * 192 to 256): 14,837 to 15,050 accepted, so rx_missed is 24,000 minus that, 8,950 to
+ * 9,163. The CPU time is the sum of the costs the NICs' counters give: h x interrupts +
+ * p x polls + c x frames passed up + (f + q) x forwarded + t x TX reclaimed, to the
+ * nanosecond.
+ *
+ * Below the bottleneck (c = 1, f = 0.5, q = 0.25, t = 0.25 us: C = 2 us, 500 kpps > 81.27
+ * kpps): nothing is missed and the receiver gets all 24,000. Without interrupt moderation
+ * each frame interrupts on arrival and its poll (h + p + c + f + q = 3.75 us) ends before
+ * the next frame, T later; so does the egress's clean of it (h + p + t = 2.25 us): one
+ * interrupt and one poll per packet on each device, 24,000 each, and per T = 12.304 us the
+ * core works C + 2 (h + p) = 6 us: busy fraction 6 / 12.304 = 48.77 %, over the window
+ * within one packet's 6 us at each edge (+/- 12 us / 150 ms = 8e-5).
+ */
+class HostCpuRouterTestCase : public TestCase
+{
+  public:
+    /// @param cpuBound whether the router's CPU is the bottleneck
+    explicit HostCpuRouterTestCase(bool cpuBound)
+        : TestCase(cpuBound ? "A router of per-packet cost C forwards one packet per C at most, "
+                              "its RX ring drops the rest"
+                            : "A router below its CPU bottleneck forwards everything"),
+          m_cpuBound(cpuBound)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RouterCosts costs =
+            m_cpuBound
+                ? RouterCosts{MicroSeconds(10), MicroSeconds(6), MicroSeconds(2), MicroSeconds(2)}
+                : RouterCosts{MicroSeconds(1),
+                              NanoSeconds(500),
+                              NanoSeconds(250),
+                              NanoSeconds(250)};
+        const uint32_t flood = 24000;
+        const Time floodEnd = FRAME * flood;
+        RouterChain chain;
+        MakeRouterChain(costs, chain);
+        Simulator::ScheduleNow(&ChainSend, &chain, flood);
+        CpuCoreModel::Usage at100;
+        CpuCoreModel::Usage at250;
+        Simulator::Schedule(MilliSeconds(100), [&]() { at100 = chain.cpu->GetUsage(0); });
+        Simulator::Schedule(MilliSeconds(250), [&]() { at250 = chain.cpu->GetUsage(0); });
+        Simulator::Stop(floodEnd + MilliSeconds(100));
+        Simulator::Run();
+
+        const NicNetDevice::Stats& in = chain.ingress->GetStats();
+        const NicNetDevice::Stats& out = chain.egress->GetStats();
+        const uint64_t received = chain.receivedAt.size();
+        NS_TEST_ASSERT_MSG_EQ(chain.sent, flood, "the flood was sent");
+        NS_TEST_ASSERT_MSG_EQ(chain.senderDev->GetStats().txPackets, flood, "all on the wire");
+        NS_TEST_EXPECT_MSG_EQ(in.rxPackets + in.rxMissed, flood, "all reached the router");
+        NS_TEST_EXPECT_MSG_EQ(in.rxMissed, chain.sent - received, "rx_missed = sent - received");
+        NS_TEST_EXPECT_MSG_EQ(out.txPackets, in.rxPackets, "the router forwarded what it took");
+        NS_TEST_EXPECT_MSG_EQ(in.rxDropped + out.txDropped, 0, "no other NIC drops");
+
+        // The CPU time is the sum of the costs, from the NICs' counters.
+        const CpuCoreModel::Usage usage = chain.cpu->GetUsage(0);
+        const Time expectedBusy =
+            MicroSeconds(1) * (in.interrupts + out.interrupts) +
+            MicroSeconds(1) * (in.polls + out.polls) + costs.rx * (in.rxPackets + out.rxPackets) +
+            (costs.forward + costs.qdisc) * in.rxPackets + costs.tx * out.txPackets;
+        NS_TEST_EXPECT_MSG_EQ(usage.busy[0] + usage.busy[1] + usage.busy[2],
+                              expectedBusy.GetNanoSeconds(),
+                              "busy time is the sum of the costs");
+        NS_TEST_EXPECT_MSG_EQ(out.rxPackets, 0, "nothing came back");
+
+        if (m_cpuBound)
+        {
+            uint64_t inWindow = 0;
+            for (const Time& t : chain.receivedAt)
+            {
+                inWindow += (t >= MilliSeconds(100) && t < MilliSeconds(250)) ? 1 : 0;
+            }
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(inWindow, 7471 - 128, "forwarded in [100, 250) ms");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(inWindow, 7483 + 128, "forwarded in [100, 250) ms");
+            NS_TEST_EXPECT_MSG_EQ_TOL(CpuCoreModel::BusyFraction(at100, at250),
+                                      1.0,
+                                      1e-12,
+                                      "the core is busy all the time");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(in.rxMissed, 24000 - 15050, "rx_missed");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(in.rxMissed, 24000 - 14837, "rx_missed");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(in.rxMissed, 0, "nothing missed");
+            NS_TEST_EXPECT_MSG_EQ(received, flood, "everything forwarded");
+            for (const auto& stats : {in, out})
+            {
+                NS_TEST_EXPECT_MSG_EQ(stats.interrupts, flood, "one interrupt per packet");
+                NS_TEST_EXPECT_MSG_EQ(stats.polls, flood, "one poll per packet");
+            }
+            NS_TEST_EXPECT_MSG_EQ_TOL(CpuCoreModel::BusyFraction(at100, at250),
+                                      6.0 / 12.304,
+                                      8e-5,
+                                      "busy: (C + 2 (h + p)) / T");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_cpuBound; ///< the router's CPU is the bottleneck
+};
+
 /**
  * @ingroup debloat-tests
  * @brief The HostCpu's tests.
@@ -366,6 +603,8 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuKsoftirqdTestCase(), compat::TEST_QUICK);
         AddTestCase(new HostCpuTxCleanTestCase(true), compat::TEST_QUICK);
         AddTestCase(new HostCpuTxCleanTestCase(false), compat::TEST_QUICK);
+        AddTestCase(new HostCpuRouterTestCase(true), compat::TEST_QUICK);
+        AddTestCase(new HostCpuRouterTestCase(false), compat::TEST_QUICK);
     }
 };
 

@@ -67,6 +67,11 @@ CpuCoreModel::CheckConfig(const Config& config)
               << ", " << config.pollCost << ", " << config.rxPacketCost << " and "
               << config.txPacketCost << " ns; accepted: 0 or more each";
     }
+    else if (config.forwardCost < 0 || config.qdiscCost < 0)
+    {
+        error << "ForwardCost and QdiscCost are " << config.forwardCost << " and "
+              << config.qdiscCost << " ns; accepted: 0 or more each";
+    }
     return error.str();
 }
 
@@ -106,10 +111,11 @@ CpuCoreModel::WakeTask(uint32_t core, int64_t cost, int64_t now)
 }
 
 int64_t
-CpuCoreModel::NapiPollCost(uint32_t rx, uint32_t tx) const
+CpuCoreModel::NapiPollCost(uint32_t rx, uint32_t tx, uint32_t forwarded) const
 {
     return m_config.pollCost + static_cast<int64_t>(rx) * m_config.rxPacketCost +
-           static_cast<int64_t>(tx) * m_config.txPacketCost;
+           static_cast<int64_t>(tx) * m_config.txPacketCost +
+           static_cast<int64_t>(forwarded) * (m_config.forwardCost + m_config.qdiscCost);
 }
 
 CpuCoreModel::PollPlacement

@@ -90,6 +90,8 @@ class CpuCoreModel
         int64_t pollCost{0};                ///< one napi->poll() call besides its packets, ns
         int64_t rxPacketCost{0};            ///< one received packet up the stack, ns
         int64_t txPacketCost{0};            ///< one reclaimed TX packet, ns
+        int64_t forwardCost{0};             ///< one frame forwarded (ip_forward() on), ns
+        int64_t qdiscCost{0};               ///< its qdisc enqueue and dequeue, ns
     };
 
     /// Draws a scheduling latency (a wake-up to running), ns, at least 0.
@@ -178,12 +180,15 @@ class CpuCoreModel
      */
     uint64_t WakeTask(uint32_t core, int64_t cost, int64_t now);
     /**
-     * The cost of one poll: pollCost + rx x rxPacketCost + tx x txPacketCost.
+     * The cost of one poll: pollCost + rx x rxPacketCost + tx x txPacketCost + forwarded x
+     * (forwardCost + qdiscCost). A forwarded frame is one of the rx: netif_receive_skb() ->
+     * ip_rcv() -> ip_forward() -> dev_queue_xmit() -> __qdisc_run() run inside the poll.
      * @param rx received packets passed up
      * @param tx TX packets reclaimed
+     * @param forwarded of the rx, the frames the node forwards
      * @return ns
      */
-    int64_t NapiPollCost(uint32_t rx, uint32_t tx) const;
+    int64_t NapiPollCost(uint32_t rx, uint32_t tx, uint32_t forwarded = 0) const;
     /**
      * Places one napi->poll() in net_rx_action()'s runs (see the class description).
      * @param core the core the NAPI instance is scheduled on

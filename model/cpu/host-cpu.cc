@@ -74,6 +74,20 @@ HostCpu::GetTypeId()
                           TimeValue(NanoSeconds(250)),
                           MakeTimeAccessor(&HostCpu::m_txPacketCost),
                           MakeTimeChecker())
+            .AddAttribute("ForwardCost",
+                          "CPU time of one forwarded frame besides RxPacketCost, in the NET_RX "
+                          "softirq: ip_rcv() and its route lookup, ip_forward(), "
+                          "ip_output() and the neighbour output to dev_queue_xmit(), and the "
+                          "driver's ndo_start_xmit()",
+                          TimeValue(NanoSeconds(300)),
+                          MakeTimeAccessor(&HostCpu::m_forwardCost),
+                          MakeTimeChecker())
+            .AddAttribute("QdiscCost",
+                          "CPU time of one forwarded frame's qdisc enqueue and dequeue "
+                          "(__dev_xmit_skb(), __qdisc_run(), the qdisc lock)",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&HostCpu::m_qdiscCost),
+                          MakeTimeChecker())
             .AddAttribute("SchedulingLatency",
                           "Seconds from waking ksoftirqd (or a task) to it running",
                           StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"),
@@ -157,6 +171,8 @@ HostCpu::Model()
         config.pollCost = Ns(m_pollCost);
         config.rxPacketCost = Ns(m_rxPacketCost);
         config.txPacketCost = Ns(m_txPacketCost);
+        config.forwardCost = Ns(m_forwardCost);
+        config.qdiscCost = Ns(m_qdiscCost);
         const std::string error = CpuCoreModel::CheckConfig(config);
         NS_ABORT_MSG_IF(!error.empty(), "HostCpu: " << error);
         m_model = std::make_unique<CpuCoreModel>(config, [this]() { return DrawLatency(); });
@@ -181,18 +197,20 @@ HostCpu::RunNapiPoll(uint32_t core,
                      uint64_t napi,
                      uint32_t rxPackets,
                      uint32_t txPackets,
+                     uint32_t forwarded,
                      uint32_t work,
                      std::function<void()> done)
 {
-    NS_LOG_FUNCTION(this << core << napi << rxPackets << txPackets << work);
+    NS_LOG_FUNCTION(this << core << napi << rxPackets << txPackets << forwarded << work);
     CpuCoreModel& model = Model();
     const uint64_t wakeups = model.GetKsoftirqdWakeups(core);
     const auto placement = model.NapiPoll(core,
                                           napi,
                                           work,
-                                          model.NapiPollCost(rxPackets, txPackets),
+                                          model.NapiPollCost(rxPackets, txPackets, forwarded),
                                           Ns(Simulator::Now()));
-    NS_LOG_DEBUG("core " << core << ": poll of " << rxPackets << " rx + " << txPackets << " tx, "
+    NS_LOG_DEBUG("core " << core << ": poll of " << rxPackets << " rx (" << forwarded
+                         << " forwarded) + " << txPackets << " tx, "
                          << (placement.ksoftirqd ? "in ksoftirqd" : "softirq run ") << placement.run
                          << ", done at " << placement.completion << " ns"
                          << (placement.timeSqueeze ? ", time_squeeze" : ""));
@@ -319,9 +337,9 @@ HostCpu::GetNCores() const
 }
 
 Time
-HostCpu::GetPollCost(uint32_t rxPackets, uint32_t txPackets)
+HostCpu::GetPollCost(uint32_t rxPackets, uint32_t txPackets, uint32_t forwarded)
 {
-    return NanoSeconds(Model().NapiPollCost(rxPackets, txPackets));
+    return NanoSeconds(Model().NapiPollCost(rxPackets, txPackets, forwarded));
 }
 
 CpuCoreModel::Usage

@@ -35,7 +35,8 @@ namespace debloat
  * Off unless aggregated: without a HostCpu on its node a NicNetDevice's interrupts and polls
  * take no time, as before. With one, NicNetDevice charges each interrupt HardIrqCost on the
  * vector's core and runs each NAPI poll's work (PollCost + RxPacketCost per frame passed up
- * + TxPacketCost per TX packet reclaimed) in softirq context within net_rx_action()'s
+ * + TxPacketCost per TX packet reclaimed + ForwardCost and QdiscCost per frame the node
+ * forwards) in softirq context within net_rx_action()'s
  * budgets (NetdevBudget, NetdevBudgetUsecs), or in ksoftirqd after a SchedulingLatency draw;
  * what the poll does (BQL completion, queue wake, packets up the stack) happens when that
  * work completes.
@@ -45,6 +46,15 @@ namespace debloat
  * register work about 1 us; a received frame through the driver, IP and TCP about 1 us; a
  * reclaimed TX packet, unmapped and freed, about 0.25 us). They are not calibrated to any
  * machine: the profiles of the seeds' machines are issue 17's next step.
+ *
+ * A forwarded frame runs netif_receive_skb() -> ip_rcv() -> ip_forward() -> ip_output() ->
+ * dev_queue_xmit() -> __qdisc_run() -> ndo_start_xmit() inside the NET_RX softirq that
+ * received it, so its cost is part of the RX poll: ForwardCost (about 0.3 us: the route
+ * lookup, the forward and output path, the neighbour output and the driver's xmit) and
+ * QdiscCost (about 0.1 us: a simple qdisc's enqueue and dequeue under its lock). With the
+ * other defaults a forwarded 1500-byte packet costs 1 + 0.3 + 0.1 + 0.25 = 1.65 us, about
+ * 600 kpps per core, the order of the roughly 1 Mpps per core reported for Linux IP
+ * forwarding on x86 (RxPacketCost includes a transport layer a forwarded frame skips).
  *
  * Usage is counted as /proc/stat counts it: GetUsage() gives a core's cumulative busy time
  * per class and idle time; the difference of two samples gives mpstat's %irq, %soft and %usr
@@ -97,6 +107,8 @@ class HostCpu : public Object
      * @param napi identifies the NAPI instance (unique per instance)
      * @param rxPackets frames the poll passed up
      * @param txPackets TX packets it reclaimed
+     * @param forwarded of the rxPackets, the frames the node forwards (ForwardCost and
+     * QdiscCost each)
      * @param work what the poll returns (counted against NetdevBudget)
      * @param done called when the work completes
      * @return the completion projected now (hard interrupts arriving later push it back;
@@ -106,6 +118,7 @@ class HostCpu : public Object
                      uint64_t napi,
                      uint32_t rxPackets,
                      uint32_t txPackets,
+                     uint32_t forwarded,
                      uint32_t work,
                      std::function<void()> done);
     /**
@@ -127,9 +140,10 @@ class HostCpu : public Object
     /**
      * @param rxPackets frames passed up
      * @param txPackets TX packets reclaimed
+     * @param forwarded of the rxPackets, the frames forwarded
      * @return the cost of a poll that does this work
      */
-    Time GetPollCost(uint32_t rxPackets, uint32_t txPackets);
+    Time GetPollCost(uint32_t rxPackets, uint32_t txPackets, uint32_t forwarded = 0);
     /**
      * A core's cumulative usage now (/proc/stat).
      * @param core the core
@@ -184,6 +198,8 @@ class HostCpu : public Object
     Time m_pollCost;                          ///< per napi->poll() call
     Time m_rxPacketCost;                      ///< per frame passed up
     Time m_txPacketCost;                      ///< per TX packet reclaimed
+    Time m_forwardCost;                       ///< per forwarded frame: ip_forward() path
+    Time m_qdiscCost;                         ///< per forwarded frame: qdisc enqueue+dequeue
     Ptr<RandomVariableStream> m_schedLatency; ///< ksoftirqd and task wake-up latency, s
 
     // State

@@ -23,6 +23,7 @@
 #include "ns3/gso-traffic-control-layer.h"
 #include "ns3/host-cpu.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4.h"
 #include "ns3/ipv6-header.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
@@ -374,6 +375,7 @@ NicNetDevice::DoDispose()
     m_vectors.clear();
     m_hostCpu = nullptr;
     m_cpuPolls.clear();
+    m_ipv4 = nullptr;
     m_nicGro.reset();
     m_tsqLayer = nullptr;
     m_node = nullptr;
@@ -1065,14 +1067,63 @@ NicNetDevice::PollOnCpu(uint32_t vector)
     const uint32_t work = poll.result.workLeft ? m_napiWeight : poll.result.rx;
     // The instance: this device's vector (unique while both live).
     const uint64_t napi = (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(this)) << 8) + vector;
+    // A forwarded frame goes ip_rcv() -> ip_forward() -> dev_queue_xmit() -> __qdisc_run()
+    // within this NET_RX softirq: its cost is part of the poll.
+    const uint32_t forwarded = CountForwarded(poll);
     const Time done = m_hostCpu->RunNapiPoll(m_hostCpu->GetIrqCore(vector),
                                              napi,
                                              poll.result.rx,
                                              poll.result.tx.packets,
+                                             forwarded,
                                              work,
                                              [this, vector]() { PollOnCpuDone(vector); });
-    NS_LOG_DEBUG("vector " << vector << ": poll of " << poll.result.rx << " rx, "
-                           << poll.result.tx.packets << " tx completes at " << done);
+    NS_LOG_DEBUG("vector " << vector << ": poll of " << poll.result.rx << " rx (" << forwarded
+                           << " forwarded), " << poll.result.tx.packets << " tx completes at "
+                           << done);
+}
+
+uint32_t
+NicNetDevice::CountForwarded(const CpuPoll& poll)
+{
+    if (poll.result.rx == 0)
+    {
+        return 0;
+    }
+    if (!m_ipv4)
+    {
+        m_ipv4 = m_node->GetObject<Ipv4>(); // the stack may be installed after the device
+        if (!m_ipv4)
+        {
+            return 0;
+        }
+    }
+    const int32_t iif = m_ipv4->GetInterfaceForDevice(this);
+    if (iif < 0 || !m_ipv4->IsForwarding(iif))
+    {
+        return 0;
+    }
+    uint32_t forwarded = 0;
+    for (const PollEffect& effect : poll.effects)
+    {
+        if (effect.kind != PollEffect::DELIVER)
+        {
+            continue;
+        }
+        EthernetHeader ethernet(false);
+        Ptr<Packet> frame = effect.packet->Copy();
+        frame->RemoveHeader(ethernet);
+        if (ethernet.GetLengthType() != 0x0800 || ethernet.GetDestination() != m_address)
+        {
+            continue; // not IPv4, or PACKET_BROADCAST/MULTICAST/OTHERHOST: not forwarded
+        }
+        Ipv4Header ip;
+        frame->PeekHeader(ip);
+        if (!m_ipv4->IsDestinationAddress(ip.GetDestination(), iif))
+        {
+            forwarded++;
+        }
+    }
+    return forwarded;
 }
 
 void

@@ -29,6 +29,8 @@
 namespace ns3
 {
 
+class Ipv4;
+
 namespace debloat
 {
 
@@ -528,6 +530,14 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      */
     void PollOnCpuDone(uint32_t vector);
     /**
+     * Counts the frames of a poll on the HostCpu that the node forwards: IPv4 frames to this
+     * device's address, received on an interface with forwarding on (ip_forward sysctl) and
+     * not addressed to the node (ip_route_input() finds no local route).
+     * @param poll the poll, its DELIVER effects recorded
+     * @return how many its effects will forward
+     */
+    uint32_t CountForwarded(const CpuPoll& poll);
+    /**
      * Passes a frame the poll took from the RX ring to GRO or up the stack.
      * @param frame the frame
      */
@@ -599,6 +609,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Ptr<HostCpu> m_hostCpu;                              ///< the node's CPU, if aggregated
     std::vector<CpuPoll> m_cpuPolls;                     ///< per vector, with a HostCpu
     CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
+    Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters

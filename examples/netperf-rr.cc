@@ -182,6 +182,9 @@ Range(const RunRecord& run, const std::string& key)
     return os.str();
 }
 
+/// pfifo_fast's txqueuelen on the host's egress.
+constexpr double TXQUEUELEN = 1000;
+
 /**
  * The series' ring bytes with BQL as a fraction of those without, at each size where BQL
  * cut them (the upper ends of the series' ranges): 38K / 117K at 1400, 55K / 1622K at 14000,
@@ -213,22 +216,25 @@ SeriesRingFraction(uint32_t size)
  *   (floor(k / 2) frames of 90 bytes; a lone segment's ACK rides on the answer). The line
  *   allows at most rate / 8 / (size + 90 k) transactions per second (no ACK frames), and
  *   from 1400 bytes up, where a few streams fill the line, the runs reach 99% of
- *   rate / 8 / (size + 90 k + 90 floor(k / 2)) (the 1% covers the connections' start);
- *   below, the rate is bound by the round trip, not the line (the series' small sizes were
- *   CPU-bound), so only the upper bound applies;
- * - the same rate with and without BQL within 2% (the series' largest difference: 1.0%, at
- *   1400 bytes);
+ *   rate / 8 / (size + 90 k + 90 floor(k / 2)) (the 1% covers the connections' start), as
+ *   long as no packet is lost: while streams x k segments fit in pfifo_fast's 1000 packets.
+ *   Below 1400 bytes the rate is bound by the round trip, not the line (the series' small
+ *   sizes were CPU-bound), and with more segments in flight tail drops and RTOs set it; in
+ *   both cases only the upper bound applies;
+ * - without loss, the same rate with and without BQL within 2% (the series' largest
+ *   difference: 1.0%, at 1400 bytes);
  * - where the series saw BQL cut the ring's bytes (1400 bytes and up), the 95th percentile
  *   with BQL at most 1.5 times the series' fraction of the one without (SeriesRingFraction();
  *   the model has no CPU cost, so BQL's limit may settle lower, never higher by much).
  * @param size the request and response size
+ * @param streams the concurrent streams
  * @param rate the line rate in bit/s
  * @param without the run without BQL
  * @param with the run with BQL
  * @return whether it holds (each failure printed)
  */
 bool
-Check(uint32_t size, double rate, const RunRecord& without, const RunRecord& with)
+Check(uint32_t size, uint32_t streams, double rate, const RunRecord& without, const RunRecord& with)
 {
     bool ok = true;
     auto expect = [&ok, size](bool condition, const std::string& what) {
@@ -243,7 +249,11 @@ Check(uint32_t size, double rate, const RunRecord& without, const RunRecord& wit
     };
     const double k = std::ceil(size / 1448.0);
     const double hi = rate / 8 / (size + 90 * k);
-    const double lo = size >= 1400 ? 0.99 * rate / 8 / (size + 90 * k + 90 * std::floor(k / 2)) : 0;
+    // Lossless only while every stream's answer fits in pfifo_fast at once (the ring adds
+    // room, so this is conservative); beyond, tail drops and RTOs set the rate.
+    const bool lossless = streams * k <= TXQUEUELEN;
+    const double lo =
+        size >= 1400 && lossless ? 0.99 * rate / 8 / (size + 90 * k + 90 * std::floor(k / 2)) : 0;
     for (const RunRecord* run : {&without, &with})
     {
         std::ostringstream what;
@@ -253,7 +263,7 @@ Check(uint32_t size, double rate, const RunRecord& without, const RunRecord& wit
     }
     std::ostringstream same;
     same << tps(without) << " against " << tps(with) << " transactions/s, expected within 2%";
-    expect(std::abs(tps(with) - tps(without)) <= 0.02 * tps(without), same.str());
+    expect(!lossless || std::abs(tps(with) - tps(without)) <= 0.02 * tps(without), same.str());
     if (const double fraction = SeriesRingFraction(size))
     {
         std::vector<double> ringWithout = Kib(without, "ring_bytes");
@@ -322,6 +332,7 @@ main(int argc, char* argv[])
         if (check)
         {
             ok = Check(settings.size,
+                       settings.streams,
                        static_cast<double>(DataRate(settings.rate).GetBitRate()),
                        runs[false],
                        runs[true]) &&

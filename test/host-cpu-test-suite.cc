@@ -21,13 +21,19 @@
  * PollCost p = 2 us, RxPacketCost c = 1.5 us, SchedulingLatency 50 us.
  */
 
+#include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
+#include "ns3/host-cpu-helper.h"
 #include "ns3/host-cpu.h"
+#include "ns3/htb-queue-disc.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
+#include "ns3/no-queue-disc.h"
+#include "ns3/tc-qdisc-helper.h"
+#include "ns3/traffic-control-module.h"
 
 #include <vector>
 
@@ -357,8 +363,13 @@ struct RouterCosts
 {
     Time rx;      ///< RxPacketCost c
     Time forward; ///< ForwardCost f
-    Time qdisc;   ///< QdiscCost q
+    Time qdisc;   ///< the egress qdisc tree's cost q
     Time tx;      ///< TxPacketCost t
+    /// The egress's root qdisc as tc text ("": ns-3's default pfifo_fast) and the HostCpu's
+    /// QdiscCost and QdiscCosts that make its tree cost q.
+    std::string egressQdisc;
+    Time qdiscCost;         ///< QdiscCost ("" egressQdisc: q)
+    std::string qdiscCosts; ///< QdiscCosts
 };
 
 /// host -> router -> host over two 1 Gbit/s NIC links, a HostCpu on the router.
@@ -430,13 +441,21 @@ MakeRouterChain(const RouterCosts& costs, RouterChain& chain)
     chain.cpu->SetAttribute("PollCost", TimeValue(MicroSeconds(1)));
     chain.cpu->SetAttribute("RxPacketCost", TimeValue(costs.rx));
     chain.cpu->SetAttribute("ForwardCost", TimeValue(costs.forward));
-    chain.cpu->SetAttribute("QdiscCost", TimeValue(costs.qdisc));
+    chain.cpu->SetAttribute("QdiscCost",
+                            TimeValue(costs.egressQdisc.empty() ? costs.qdisc : costs.qdiscCost));
+    chain.cpu->SetAttribute("QdiscCosts", StringValue(costs.qdiscCosts));
     chain.cpu->SetAttribute("TxPacketCost", TimeValue(costs.tx));
     chain.cpu->AssignStreams(1);
     chain.nodes.Get(1)->AggregateObject(chain.cpu);
 
     InternetStackHelper internet;
     internet.Install(chain.nodes);
+    if (!costs.egressQdisc.empty())
+    {
+        TrafficControlHelper tc;
+        TcQdiscHelper::SetRootQueueDisc(tc, costs.egressQdisc);
+        tc.Install(chain.egress);
+    }
     Ipv4AddressHelper address;
     address.SetBase("10.1.1.0", "255.255.255.0");
     address.Assign(left);
@@ -489,6 +508,11 @@ MakeRouterChain(const RouterCosts& costs, RouterChain& chain)
  * p x polls + c x frames passed up + (f + q) x forwarded + t x TX reclaimed, to the
  * nanosecond.
  *
+ * The same bound holds when q is the sum of the egress tree's per-kind costs: HTB
+ * (QdiscCosts "htb:1us", not shaping at 1 Gbit/s: ~50 kpps x 1500 bytes is 600 Mbit/s)
+ * with an fq_codel leaf, a kind not listed (QdiscCost 1 us): q = 1 + 1 = 2 us, C = 20 us
+ * again, and every expectation above.
+ *
  * Below the bottleneck (c = 1, f = 0.5, q = 0.25, t = 0.25 us: C = 2 us, 500 kpps > 81.27
  * kpps): nothing is missed and the receiver gets all 24,000. Without interrupt moderation
  * each frame interrupts on arrival and its poll (h + p + c + f + q = 3.75 us) ends before
@@ -500,25 +524,38 @@ MakeRouterChain(const RouterCosts& costs, RouterChain& chain)
 class HostCpuRouterTestCase : public TestCase
 {
   public:
-    /// @param cpuBound whether the router's CPU is the bottleneck
-    explicit HostCpuRouterTestCase(bool cpuBound)
-        : TestCase(cpuBound ? "A router of per-packet cost C forwards one packet per C at most, "
-                              "its RX ring drops the rest"
-                            : "A router below its CPU bottleneck forwards everything"),
-          m_cpuBound(cpuBound)
+    /**
+     * @param cpuBound whether the router's CPU is the bottleneck
+     * @param htbTree whether q is an HTB + fq_codel tree's per-kind costs (cpuBound only)
+     */
+    HostCpuRouterTestCase(bool cpuBound, bool htbTree = false)
+        : TestCase(!cpuBound ? "A router below its CPU bottleneck forwards everything"
+                   : htbTree ? "A router of per-packet cost C, its egress qdisc tree's kinds "
+                               "costed apart, forwards one packet per C at most"
+                             : "A router of per-packet cost C forwards one packet per C at most, "
+                               "its RX ring drops the rest"),
+          m_cpuBound(cpuBound),
+          m_htbTree(htbTree)
     {
     }
 
   private:
     void DoRun() override
     {
-        const RouterCosts costs =
+        RouterCosts costs =
             m_cpuBound
                 ? RouterCosts{MicroSeconds(10), MicroSeconds(6), MicroSeconds(2), MicroSeconds(2)}
                 : RouterCosts{MicroSeconds(1),
                               NanoSeconds(500),
                               NanoSeconds(250),
                               NanoSeconds(250)};
+        if (m_htbTree)
+        {
+            costs.egressQdisc = "htb default 1; class parent 1: classid 1:1 rate 1Gbit; "
+                                "qdisc parent 1:1 fq_codel";
+            costs.qdiscCost = MicroSeconds(1);
+            costs.qdiscCosts = "htb:1us";
+        }
         const uint32_t flood = 24000;
         const Time floodEnd = FRAME * flood;
         RouterChain chain;
@@ -586,6 +623,70 @@ class HostCpuRouterTestCase : public TestCase
     }
 
     bool m_cpuBound; ///< the router's CPU is the bottleneck
+    bool m_htbTree;  ///< q is an HTB + fq_codel tree's
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief HostCpuHelper applies a CpuProfile, and a HostCpu costs a qdisc by its kind.
+ *
+ * armada385 (cpu-profile.cc): 2 cores with every interrupt on CPU0 (IrqCores 1), so
+ * vectors 0 to 7 are all served by core 0; QdiscCosts "cake:2300ns,htb:2200ns" and
+ * QdiscCost 400 ns: a cake root costs 2.3 us, an HTB root without classes 2.2 us, a kind
+ * not listed (fq_codel) 0.4 us, noqueue 0 and no qdisc 0. An attribute set on the helper
+ * after the profile wins (Cores 4, and with IrqCores 1 still core 0). generic with Cores 3
+ * spreads vector v to core v mod 3.
+ */
+class HostCpuProfileTestCase : public TestCase
+{
+  public:
+    HostCpuProfileTestCase()
+        : TestCase("HostCpuHelper applies a profile; qdiscs cost by kind")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(3);
+        HostCpuHelper armada;
+        armada.SetProfile("armada385");
+        armada.Install(nodes.Get(0));
+        armada.SetAttribute("Cores", UintegerValue(4));
+        armada.Install(nodes.Get(1));
+        HostCpuHelper generic;
+        generic.SetProfile("generic");
+        generic.SetAttribute("Cores", UintegerValue(3));
+        generic.Install(nodes.Get(2));
+        NS_TEST_EXPECT_MSG_EQ(HostCpuHelper::AssignStreams(nodes, 7), 3, "one stream each");
+
+        Ptr<HostCpu> cpu = nodes.Get(0)->GetObject<HostCpu>();
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetNCores(), 2, "armada385: 2 cores");
+        for (uint32_t vector = 0; vector < 8; vector++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(cpu->GetIrqCore(vector), 0, "every interrupt on CPU0");
+            NS_TEST_EXPECT_MSG_EQ(nodes.Get(2)->GetObject<HostCpu>()->GetIrqCore(vector),
+                                  vector % 3,
+                                  "generic: spread over the cores");
+        }
+        NS_TEST_EXPECT_MSG_EQ(nodes.Get(1)->GetObject<HostCpu>()->GetNCores(),
+                              4,
+                              "the helper's attribute wins over the profile");
+        NS_TEST_EXPECT_MSG_EQ(nodes.Get(1)->GetObject<HostCpu>()->GetIrqCore(5), 0, "still CPU0");
+
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetQdiscCost(CreateObject<CakeQueueDisc>()),
+                              NanoSeconds(2300),
+                              "cake");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetQdiscCost(CreateObject<HtbQueueDisc>()),
+                              NanoSeconds(2200),
+                              "htb without classes");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetQdiscCost(CreateObject<FqCoDelQueueDisc>()),
+                              NanoSeconds(400),
+                              "fq_codel: QdiscCost");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetQdiscCost(CreateObject<NoQueueDisc>()), Time(0), "noqueue");
+        NS_TEST_EXPECT_MSG_EQ(cpu->GetQdiscCost(nullptr), Time(0), "no qdisc");
+        Simulator::Destroy();
+    }
 };
 
 /**
@@ -605,6 +706,8 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuTxCleanTestCase(false), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(true), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(false), compat::TEST_QUICK);
+        AddTestCase(new HostCpuRouterTestCase(true, true), compat::TEST_QUICK);
+        AddTestCase(new HostCpuProfileTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/enum.h"
+#include "ns3/host-cpu.h"
 #include "ns3/icmp-ping.h"
 #include "ns3/irtt-probe.h"
 #include "ns3/netperf-client.h"
@@ -72,6 +73,13 @@ FlentTestHelper::AddQdiscStats(Ptr<NetDevice> device)
                                         << " qdisc stats source(s) were declared in the "
                                            "options; AddQdiscStats() was called once more");
     m_qdiscDevices.push_back(device);
+}
+
+void
+FlentTestHelper::AddCpuStats(Ptr<Node> node, const std::string& name)
+{
+    NS_ABORT_MSG_IF(!node, "FlentTestHelper: AddCpuStats() was given no node");
+    m_cpuNodes.emplace_back(node, name);
 }
 
 void
@@ -168,10 +176,57 @@ FlentTestHelper::Install(Time start)
         sampler->Start(start, GetEnd());
         m_samplers.push_back(sampler);
     }
+    InstallCpuSamplers(start);
     m_wallStart = WallMilliseconds();
     if (m_progress)
     {
         Simulator::Schedule(start - Simulator::Now(), &FlentTestHelper::Progress, this);
+    }
+}
+
+void
+FlentTestHelper::InstallCpuSamplers(Time start)
+{
+    // The nodes of the test, each with the name the test gives it: LOCAL_HOST, HOSTS, the
+    // hosts of the qdisc stats sources, then the nodes added by AddCpuStats().
+    std::vector<std::pair<Ptr<Node>, std::string>> nodes = {{m_client, m_clientName}};
+    for (std::size_t i = 0; i < m_hosts.size(); ++i)
+    {
+        nodes.emplace_back(m_hosts[i].first, m_spec.hosts.at(i));
+    }
+    const std::string qdiscPrefix = "qdisc_stats_";
+    for (std::size_t i = 0; i < m_qdiscDevices.size(); ++i)
+    {
+        nodes.emplace_back(m_qdiscDevices[i]->GetNode(),
+                           m_spec.qdiscSeries.at(i).substr(qdiscPrefix.size()));
+    }
+    nodes.insert(nodes.end(), m_cpuNodes.begin(), m_cpuNodes.end());
+
+    std::vector<Ptr<Node>> sampled;
+    for (const auto& [node, name] : nodes)
+    {
+        Ptr<HostCpu> cpu = node ? node->GetObject<HostCpu>() : nullptr;
+        if (!cpu || std::find(sampled.begin(), sampled.end(), node) != sampled.end())
+        {
+            continue; // no CPU model, or sampled under its first name
+        }
+        // flent splits cpu_stats_hosts with shlex on ',' and ';', which also strips quotes.
+        NS_ABORT_MSG_IF(name.empty() || name.find_first_of(",;'\"\\") != std::string::npos,
+                        "FlentTestHelper: the name of a node with a HostCpu must be non-empty "
+                        "and free of , ; ' \" \\; got \""
+                            << name << "\"");
+        for (const auto& other : m_cpuSamplers)
+        {
+            NS_ABORT_MSG_IF(other.first == name,
+                            "FlentTestHelper: two nodes with a HostCpu are both named \""
+                                << name << "\"; each cpu_stats series needs its own name");
+        }
+        Ptr<CpuSampler> sampler = CreateObject<CpuSampler>();
+        sampler->SetAttribute("Interval", TimeValue(Seconds(m_spec.stepSize)));
+        sampler->SetHostCpu(cpu);
+        sampler->Start(start, GetEnd());
+        m_cpuSamplers.emplace_back(name, sampler);
+        sampled.push_back(node);
     }
 }
 
@@ -330,6 +385,17 @@ FlentTestHelper::Collect() const
     for (std::size_t i = 0; i < m_samplers.size(); ++i)
     {
         run.series.push_back(m_samplers[i]->GetSeries(m_spec.qdiscSeries[i]));
+    }
+    // flent's cpu_stats.inc: a series per host of the test parameter cpu_stats_hosts.
+    std::string cpuHosts;
+    for (const auto& [name, sampler] : m_cpuSamplers)
+    {
+        run.series.push_back(sampler->GetSeries("cpu_stats_" + name));
+        cpuHosts += (cpuHosts.empty() ? "" : ",") + name;
+    }
+    if (!cpuHosts.empty())
+    {
+        run.testParameters["cpu_stats_hosts"] = cpuHosts;
     }
     run.metrics = RunSummary::ComputeMetrics(run);
     return run;

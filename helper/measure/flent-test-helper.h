@@ -7,6 +7,7 @@
 #ifndef FLENT_TEST_HELPER_H
 #define FLENT_TEST_HELPER_H
 
+#include "ns3/cpu-sampler.h"
 #include "ns3/device-sampler.h"
 #include "ns3/flent-test.h"
 #include "ns3/ipv4-address.h"
@@ -49,6 +50,14 @@ namespace debloat
  * The flows follow flent: TCP flows start at T0 + DELAY and run LENGTH, probes run from T0
  * for TOTAL_LENGTH, at STEP_SIZE intervals. Every host runs a NetperfServer (port 12865)
  * and an IrttServer (port 2112).
+ *
+ * CPU statistics (flent's cpu_stats.inc): each node of the test that has a HostCpu
+ * aggregated when Install() runs (the client, the hosts, the nodes of the qdisc stats
+ * devices, and nodes added with AddCpuStats()) gets a CpuSampler, whose series
+ * "cpu_stats_<name>" Collect() adds, with the names in the test parameter cpu_stats_hosts so
+ * that flent offers its cpu, cpu_box and cpu_bar plots. A node is named as the test names
+ * it: LOCAL_HOST, its entry of HOSTS, or the host of its qdisc stats source. Without a
+ * HostCpu nothing of this happens and the run is what it was.
  */
 class FlentTestHelper
 {
@@ -77,6 +86,14 @@ class FlentTestHelper
      * @param device the device whose root qdisc, BQL and ring are sampled
      */
     void AddQdiscStats(Ptr<NetDevice> device);
+
+    /**
+     * Samples the CPU of one more node (a router without qdisc stats, say), in addition to
+     * those Install() finds. The node must have a HostCpu aggregated by Install().
+     * @param node the node
+     * @param name its name in the file: the series is "cpu_stats_<name>"
+     */
+    void AddCpuStats(Ptr<Node> node, const std::string& name);
 
     /// @param progress whether Install() schedules progress lines on std::clog (default on)
     void SetProgress(bool progress);
@@ -138,21 +155,28 @@ class FlentTestHelper
     /// Prints a progress line and schedules the next.
     void Progress();
     /**
+     * Creates a CpuSampler for each node of the test that has a HostCpu.
+     * @param start T0
+     */
+    void InstallCpuSamplers(Time start);
+    /**
      * @param flow an irtt flow
      * @return its samples with the lost probes added in time order
      */
     std::vector<Sample> WithLosses(const Flow& flow) const;
 
-    FlentTestSpec m_spec;                                   ///< the test
-    Ptr<Node> m_client;                                     ///< the local host
-    std::string m_clientName;                               ///< LOCAL_HOST
-    std::vector<std::pair<Ptr<Node>, Ipv4Address>> m_hosts; ///< the far ends
-    std::vector<Ptr<NetDevice>> m_qdiscDevices;             ///< sampled egresses
-    std::vector<Ptr<DeviceSampler>> m_samplers;             ///< their samplers
-    std::vector<std::unique_ptr<Flow>> m_flows;             ///< the flows
-    Time m_start;                                           ///< T0
-    bool m_progress{true};                                  ///< print progress
-    int64_t m_wallStart{0};                                 ///< wall clock at Install(), ms
+    FlentTestSpec m_spec;                                               ///< the test
+    Ptr<Node> m_client;                                                 ///< the local host
+    std::string m_clientName;                                           ///< LOCAL_HOST
+    std::vector<std::pair<Ptr<Node>, Ipv4Address>> m_hosts;             ///< the far ends
+    std::vector<Ptr<NetDevice>> m_qdiscDevices;                         ///< sampled egresses
+    std::vector<Ptr<DeviceSampler>> m_samplers;                         ///< their samplers
+    std::vector<std::unique_ptr<Flow>> m_flows;                         ///< the flows
+    std::vector<std::pair<Ptr<Node>, std::string>> m_cpuNodes;          ///< AddCpuStats()
+    std::vector<std::pair<std::string, Ptr<CpuSampler>>> m_cpuSamplers; ///< by node name
+    Time m_start;                                                       ///< T0
+    bool m_progress{true};                                              ///< print progress
+    int64_t m_wallStart{0}; ///< wall clock at Install(), ms
 };
 
 } // namespace debloat

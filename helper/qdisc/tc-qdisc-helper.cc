@@ -13,6 +13,7 @@
 #include "ns3/htb-config.h"
 #include "ns3/no-queue-disc.h"
 #include "ns3/nstime.h"
+#include "ns3/qdisc-kinds.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
 #include "ns3/sfq-queue-disc.h"
@@ -35,33 +36,12 @@ namespace debloat
 namespace
 {
 
-/// A supported qdisc: tc's name and ns-3's type.
-struct Qdisc
-{
-    const char* name; ///< tc's name
-    const char* type; ///< ns-3 TypeId name
-};
-
-/// The qdiscs, in the order the error message lists them.
-const Qdisc QDISCS[] = {
-    {"pfifo_fast", "ns3::PfifoFastQueueDisc"},
-    {"pfifo", "ns3::FifoQueueDisc"},
-    {"noqueue", "ns3::debloat::NoQueueDisc"},
-    {"prio", "ns3::PrioQueueDisc"},
-    {"fq_codel", "ns3::FqCoDelQueueDisc"},
-    {"codel", "ns3::CoDelQueueDisc"},
-    {"pie", "ns3::PieQueueDisc"},
-    {"sfq", "ns3::debloat::SfqQueueDisc"},
-    {"cake", "ns3::debloat::CakeQueueDisc"},
-    {"htb", "ns3::debloat::HtbQueueDisc"},
-};
-
 /**
  * @param text the qdisc and its options
  * @param[out] options the text after the qdisc name
  * @return the qdisc
  */
-const Qdisc&
+const QdiscKind&
 Find(const std::string& text, std::string& options)
 {
     std::istringstream words(text);
@@ -73,19 +53,12 @@ Find(const std::string& text, std::string& options)
     {
         options += (options.empty() ? "" : " ") + word;
     }
-    for (const Qdisc& qdisc : QDISCS)
+    if (const QdiscKind* kind = FindQdiscKind(name))
     {
-        if (name == qdisc.name)
-        {
-            return qdisc;
-        }
+        return *kind;
     }
-    std::string accepted;
-    for (const Qdisc& qdisc : QDISCS)
-    {
-        accepted += std::string(accepted.empty() ? "" : ", ") + qdisc.name;
-    }
-    throw std::invalid_argument("tc qdisc \"" + name + "\" is unknown; accepted: " + accepted);
+    throw std::invalid_argument("tc qdisc \"" + name +
+                                "\" is unknown; accepted: " + QdiscKindNames());
 }
 
 /**
@@ -194,9 +167,9 @@ std::vector<std::string>
 TcQdiscHelper::GetQdiscNames()
 {
     std::vector<std::string> names;
-    for (const Qdisc& qdisc : QDISCS)
+    for (const QdiscKind& kind : GetQdiscKinds())
     {
-        names.emplace_back(qdisc.name);
+        names.emplace_back(kind.name);
     }
     return names;
 }
@@ -212,7 +185,7 @@ TcQdiscHelper::QdiscSpec
 TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
 {
     std::string words;
-    const Qdisc& qdisc = Find(text, words);
+    const QdiscKind& qdisc = Find(text, words);
     const std::string name = qdisc.name;
     QdiscSpec spec;
     spec.type = qdisc.type;

@@ -12,11 +12,14 @@
 #include "ns3/debloat-compat.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/qdisc-kinds.h"
+#include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
@@ -39,6 +42,14 @@ HostCpu::GetTypeId()
                           "CPU cores; a device's interrupt vector v is served by core v mod Cores",
                           UintegerValue(1),
                           MakeUintegerAccessor(&HostCpu::m_nCores),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("IrqCores",
+                          "The cores interrupt vectors are spread over: vector v is served by "
+                          "core v mod IrqCores; 0: all Cores (irqbalance-like). 1: every "
+                          "interrupt on CPU0, as Linux delivers them without irqbalance "
+                          "(the default smp_affinity, an ARM GIC's first CPU)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HostCpu::m_irqCores),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("NetdevBudget",
                           "Packets per net_rx_action() run (sysctl net.core.netdev_budget)",
@@ -83,11 +94,18 @@ HostCpu::GetTypeId()
                           MakeTimeAccessor(&HostCpu::m_forwardCost),
                           MakeTimeChecker())
             .AddAttribute("QdiscCost",
-                          "CPU time of one forwarded frame's qdisc enqueue and dequeue "
-                          "(__dev_xmit_skb(), __qdisc_run(), the qdisc lock)",
+                          "CPU time of one forwarded frame's enqueue and dequeue in a qdisc "
+                          "of a kind QdiscCosts does not list (__dev_xmit_skb(), "
+                          "__qdisc_run(), the qdisc lock), per qdisc on its path",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&HostCpu::m_qdiscCost),
                           MakeTimeChecker())
+            .AddAttribute("QdiscCosts",
+                          "Per-kind qdisc costs that replace QdiscCost, as tc kinds and "
+                          "times: \"cake:2us,htb:1500ns\" (noqueue costs 0 unless listed)",
+                          StringValue(""),
+                          MakeStringAccessor(&HostCpu::m_qdiscCostsText),
+                          MakeStringChecker())
             .AddAttribute("SchedulingLatency",
                           "Seconds from waking ksoftirqd (or a task) to it running",
                           StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"),
@@ -172,9 +190,11 @@ HostCpu::Model()
         config.rxPacketCost = Ns(m_rxPacketCost);
         config.txPacketCost = Ns(m_txPacketCost);
         config.forwardCost = Ns(m_forwardCost);
-        config.qdiscCost = Ns(m_qdiscCost);
+        // The qdisc's share is the caller's: it depends on the egress (GetQdiscCost()).
+        config.qdiscCost = 0;
         const std::string error = CpuCoreModel::CheckConfig(config);
         NS_ABORT_MSG_IF(!error.empty(), "HostCpu: " << error);
+        ParseQdiscCosts();
         m_model = std::make_unique<CpuCoreModel>(config, [this]() { return DrawLatency(); });
         m_events.resize(config.cores);
         // Idle from time 0, as /proc/stat counts from boot.
@@ -198,17 +218,20 @@ HostCpu::RunNapiPoll(uint32_t core,
                      uint32_t rxPackets,
                      uint32_t txPackets,
                      uint32_t forwarded,
+                     Time qdiscWork,
                      uint32_t work,
                      std::function<void()> done)
 {
-    NS_LOG_FUNCTION(this << core << napi << rxPackets << txPackets << forwarded << work);
+    NS_LOG_FUNCTION(this << core << napi << rxPackets << txPackets << forwarded << qdiscWork
+                         << work);
     CpuCoreModel& model = Model();
     const uint64_t wakeups = model.GetKsoftirqdWakeups(core);
-    const auto placement = model.NapiPoll(core,
-                                          napi,
-                                          work,
-                                          model.NapiPollCost(rxPackets, txPackets, forwarded),
-                                          Ns(Simulator::Now()));
+    const auto placement =
+        model.NapiPoll(core,
+                       napi,
+                       work,
+                       Ns(GetPollCost(rxPackets, txPackets, forwarded, qdiscWork)),
+                       Ns(Simulator::Now()));
     NS_LOG_DEBUG("core " << core << ": poll of " << rxPackets << " rx (" << forwarded
                          << " forwarded) + " << txPackets << " tx, "
                          << (placement.ksoftirqd ? "in ksoftirqd" : "softirq run ") << placement.run
@@ -327,7 +350,11 @@ HostCpu::Reschedule()
 uint32_t
 HostCpu::GetIrqCore(uint32_t vector)
 {
-    return vector % Model().GetConfig().cores;
+    const uint32_t cores = Model().GetConfig().cores;
+    NS_ABORT_MSG_IF(m_irqCores > cores,
+                    "HostCpu: IrqCores " << m_irqCores << " is more than Cores " << cores
+                                         << "; accepted: 0 (all) to " << cores);
+    return vector % (m_irqCores == 0 ? cores : m_irqCores);
 }
 
 uint32_t
@@ -337,9 +364,73 @@ HostCpu::GetNCores() const
 }
 
 Time
-HostCpu::GetPollCost(uint32_t rxPackets, uint32_t txPackets, uint32_t forwarded)
+HostCpu::GetPollCost(uint32_t rxPackets, uint32_t txPackets, uint32_t forwarded, Time qdiscWork)
 {
-    return NanoSeconds(Model().NapiPollCost(rxPackets, txPackets, forwarded));
+    return NanoSeconds(Model().NapiPollCost(rxPackets, txPackets, forwarded)) + qdiscWork;
+}
+
+void
+HostCpu::ParseQdiscCosts()
+{
+    if (m_qdiscCostsParsed)
+    {
+        return;
+    }
+    m_qdiscCostsParsed = true;
+    std::istringstream entries(m_qdiscCostsText);
+    for (std::string entry; std::getline(entries, entry, ',');)
+    {
+        const std::string::size_type colon = entry.find(':');
+        const std::string kind = entry.substr(0, colon);
+        const QdiscKind* known = FindQdiscKind(kind);
+        NS_ABORT_MSG_IF(colon == std::string::npos || !known,
+                        "HostCpu: QdiscCosts entry \""
+                            << entry << "\" is not KIND:TIME with a tc kind; accepted kinds: "
+                            << QdiscKindNames() << " (e.g. \"cake:2us,htb:1500ns\")");
+        std::istringstream text(entry.substr(colon + 1));
+        double value = -1;
+        std::string unit;
+        text >> value >> unit;
+        static const std::pair<const char*, double> UNITS[] = {{"s", 1e9},
+                                                               {"ms", 1e6},
+                                                               {"us", 1e3},
+                                                               {"ns", 1}};
+        double scale = 0;
+        for (const auto& [name, ns] : UNITS)
+        {
+            scale = unit == name ? ns : scale;
+        }
+        NS_ABORT_MSG_IF(text.fail() || !text.eof() || value < 0 || scale == 0,
+                        "HostCpu: QdiscCosts cost of " << kind << " \"" << entry.substr(colon + 1)
+                                                       << "\" is not a time of 0 or more "
+                                                          "with a unit s, ms, us or ns");
+        m_kindCosts[known->type] = static_cast<int64_t>(std::llround(value * scale));
+    }
+}
+
+Time
+HostCpu::GetQdiscCost(Ptr<QueueDisc> root)
+{
+    ParseQdiscCosts();
+    int64_t cost = 0;
+    // The packet's path: the root, then the qdisc of the class it is classified to, taken
+    // as the first class's (each class of the seeds' trees has the same leaf kind).
+    for (Ptr<QueueDisc> qdisc = root; qdisc;
+         qdisc = qdisc->GetNQueueDiscClasses() > 0 ? qdisc->GetQueueDiscClass(0)->GetQueueDisc()
+                                                   : nullptr)
+    {
+        const std::string type = qdisc->GetInstanceTypeId().GetName();
+        const auto listed = m_kindCosts.find(type);
+        if (listed != m_kindCosts.end())
+        {
+            cost += listed->second;
+        }
+        else if (type != FindQdiscKind("noqueue")->type)
+        {
+            cost += Ns(m_qdiscCost);
+        }
+    }
+    return NanoSeconds(cost);
 }
 
 CpuCoreModel::Usage

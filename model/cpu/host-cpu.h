@@ -19,11 +19,14 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace ns3
 {
+class QueueDisc;
+
 namespace debloat
 {
 
@@ -60,8 +63,9 @@ namespace debloat
  * per class and idle time; the difference of two samples gives mpstat's %irq, %soft and %usr
  * and netperf -c's utilisation (CpuCoreModel::BusyFraction(), ClassFraction()).
  *
- * Deviation from Linux: a vector's interrupt is served by core (vector mod Cores), a fixed
- * smp_affinity with no irqbalance; the settings are read once, when the first work arrives.
+ * Deviation from Linux: a vector's interrupt is served by core (vector mod IrqCores), a fixed
+ * smp_affinity, where irqbalance would move them with the load; the settings are read once, when
+ * the first work arrives.
  */
 class HostCpu : public Object
 {
@@ -107,8 +111,8 @@ class HostCpu : public Object
      * @param napi identifies the NAPI instance (unique per instance)
      * @param rxPackets frames the poll passed up
      * @param txPackets TX packets it reclaimed
-     * @param forwarded of the rxPackets, the frames the node forwards (ForwardCost and
-     * QdiscCost each)
+     * @param forwarded of the rxPackets, the frames the node forwards (ForwardCost each)
+     * @param qdiscWork the forwarded frames' qdisc costs (GetQdiscCost() of each one's egress)
      * @param work what the poll returns (counted against NetdevBudget)
      * @param done called when the work completes
      * @return the completion projected now (hard interrupts arriving later push it back;
@@ -119,6 +123,7 @@ class HostCpu : public Object
                      uint32_t rxPackets,
                      uint32_t txPackets,
                      uint32_t forwarded,
+                     Time qdiscWork,
                      uint32_t work,
                      std::function<void()> done);
     /**
@@ -141,9 +146,21 @@ class HostCpu : public Object
      * @param rxPackets frames passed up
      * @param txPackets TX packets reclaimed
      * @param forwarded of the rxPackets, the frames forwarded
+     * @param qdiscWork the forwarded frames' qdisc costs
      * @return the cost of a poll that does this work
      */
-    Time GetPollCost(uint32_t rxPackets, uint32_t txPackets, uint32_t forwarded = 0);
+    Time GetPollCost(uint32_t rxPackets,
+                     uint32_t txPackets,
+                     uint32_t forwarded = 0,
+                     Time qdiscWork = Time(0));
+    /**
+     * The CPU time a packet spends in a qdisc tree: each qdisc on its path (the root, then
+     * the qdisc of its class, taken as the first class's) costs its kind's QdiscCosts entry,
+     * or QdiscCost if the kind is not listed (noqueue: 0).
+     * @param root the egress device's root qdisc (nullptr: none, 0)
+     * @return the cost
+     */
+    Time GetQdiscCost(Ptr<QueueDisc> root);
     /**
      * A core's cumulative usage now (/proc/stat).
      * @param core the core
@@ -167,6 +184,8 @@ class HostCpu : public Object
   private:
     /** @return the core model, made from the attributes on first use */
     CpuCoreModel& Model();
+    /// Reads QdiscCosts once; stops on a bad entry.
+    void ParseQdiscCosts();
     /** @return a SchedulingLatency draw, ns */
     int64_t DrawLatency();
     /**
@@ -192,6 +211,7 @@ class HostCpu : public Object
 
     // Configuration (attributes)
     uint32_t m_nCores;                        ///< cores
+    uint32_t m_irqCores;                      ///< cores serving interrupts (0: all)
     uint32_t m_netdevBudget;                  ///< net.core.netdev_budget
     Time m_netdevBudgetUsecs;                 ///< net.core.netdev_budget_usecs
     Time m_hardIrqCost;                       ///< per hard interrupt
@@ -199,11 +219,14 @@ class HostCpu : public Object
     Time m_rxPacketCost;                      ///< per frame passed up
     Time m_txPacketCost;                      ///< per TX packet reclaimed
     Time m_forwardCost;                       ///< per forwarded frame: ip_forward() path
-    Time m_qdiscCost;                         ///< per forwarded frame: qdisc enqueue+dequeue
+    Time m_qdiscCost;                         ///< per qdisc of an unlisted kind
+    std::string m_qdiscCostsText;             ///< QdiscCosts
     Ptr<RandomVariableStream> m_schedLatency; ///< ksoftirqd and task wake-up latency, s
 
     // State
     std::unique_ptr<CpuCoreModel> m_model;                      ///< the cores
+    bool m_qdiscCostsParsed{false};                             ///< m_kindCosts is read
+    std::unordered_map<std::string, int64_t> m_kindCosts;       ///< by TypeId name, ns
     std::unordered_map<uint64_t, std::function<void()>> m_done; ///< callbacks by item
     std::vector<CpuCoreModel::Finished> m_finished;             ///< retired, not yet called
     std::vector<EventId> m_events;                              ///< per core: next completion

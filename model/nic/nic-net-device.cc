@@ -23,6 +23,8 @@
 #include "ns3/gso-traffic-control-layer.h"
 #include "ns3/host-cpu.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/ipv6-header.h"
 #include "ns3/log.h"
@@ -32,10 +34,12 @@
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/psched.h"
+#include "ns3/queue-disc.h"
 #include "ns3/queue-item.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-header.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -1069,40 +1073,41 @@ NicNetDevice::PollOnCpu(uint32_t vector)
     const uint64_t napi = (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(this)) << 8) + vector;
     // A forwarded frame goes ip_rcv() -> ip_forward() -> dev_queue_xmit() -> __qdisc_run()
     // within this NET_RX softirq: its cost is part of the poll.
-    const uint32_t forwarded = CountForwarded(poll);
+    const Forwarding forwarded = CountForwarded(poll);
     const Time done = m_hostCpu->RunNapiPoll(m_hostCpu->GetIrqCore(vector),
                                              napi,
                                              poll.result.rx,
                                              poll.result.tx.packets,
-                                             forwarded,
+                                             forwarded.frames,
+                                             forwarded.qdiscWork,
                                              work,
                                              [this, vector]() { PollOnCpuDone(vector); });
-    NS_LOG_DEBUG("vector " << vector << ": poll of " << poll.result.rx << " rx (" << forwarded
-                           << " forwarded), " << poll.result.tx.packets << " tx completes at "
-                           << done);
+    NS_LOG_DEBUG("vector " << vector << ": poll of " << poll.result.rx << " rx ("
+                           << forwarded.frames << " forwarded), " << poll.result.tx.packets
+                           << " tx completes at " << done);
 }
 
-uint32_t
+NicNetDevice::Forwarding
 NicNetDevice::CountForwarded(const CpuPoll& poll)
 {
+    Forwarding forwarded;
     if (poll.result.rx == 0)
     {
-        return 0;
+        return forwarded;
     }
     if (!m_ipv4)
     {
         m_ipv4 = m_node->GetObject<Ipv4>(); // the stack may be installed after the device
         if (!m_ipv4)
         {
-            return 0;
+            return forwarded;
         }
     }
     const int32_t iif = m_ipv4->GetInterfaceForDevice(this);
     if (iif < 0 || !m_ipv4->IsForwarding(iif))
     {
-        return 0;
+        return forwarded;
     }
-    uint32_t forwarded = 0;
     for (const PollEffect& effect : poll.effects)
     {
         if (effect.kind != PollEffect::DELIVER)
@@ -1120,10 +1125,39 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
         frame->PeekHeader(ip);
         if (!m_ipv4->IsDestinationAddress(ip.GetDestination(), iif))
         {
-            forwarded++;
+            forwarded.frames++;
+            forwarded.qdiscWork += EgressQdiscCost(ip.GetDestination());
         }
     }
     return forwarded;
+}
+
+Time
+NicNetDevice::EgressQdiscCost(Ipv4Address destination)
+{
+    // Consecutive frames mostly share a destination: one route lookup per change.
+    if (m_egressDestination == destination)
+    {
+        return m_egressQdiscCost;
+    }
+    m_egressDestination = destination;
+    m_egressQdiscCost = Time(0);
+    Ptr<Ipv4RoutingProtocol> routing = m_ipv4->GetRoutingProtocol();
+    Ptr<TrafficControlLayer> tc = m_node->GetObject<TrafficControlLayer>();
+    if (!routing || !tc)
+    {
+        return m_egressQdiscCost;
+    }
+    Ipv4Header header;
+    header.SetDestination(destination);
+    Socket::SocketErrno error = Socket::ERROR_NOTERROR;
+    Ptr<Ipv4Route> route = routing->RouteOutput(nullptr, header, nullptr, error);
+    if (route && route->GetOutputDevice())
+    {
+        m_egressQdiscCost =
+            m_hostCpu->GetQdiscCost(tc->GetRootQueueDiscOnDevice(route->GetOutputDevice()));
+    }
+    return m_egressQdiscCost;
 }
 
 void

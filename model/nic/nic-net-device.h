@@ -14,6 +14,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/net-device.h"
@@ -24,6 +25,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -529,14 +531,29 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      * @param vector the vector
      */
     void PollOnCpuDone(uint32_t vector);
+
+    /// The frames of a poll that the node forwards, and their qdisc costs.
+    struct Forwarding
+    {
+        uint32_t frames{0}; ///< frames forwarded
+        Time qdiscWork;     ///< the sum of their egress qdisc trees' costs
+    };
+
     /**
      * Counts the frames of a poll on the HostCpu that the node forwards: IPv4 frames to this
      * device's address, received on an interface with forwarding on (ip_forward sysctl) and
-     * not addressed to the node (ip_route_input() finds no local route).
+     * not addressed to the node (ip_route_input() finds no local route); each costs its
+     * egress device's qdisc tree (HostCpu::GetQdiscCost()), the egress found by a route
+     * lookup of its destination.
      * @param poll the poll, its DELIVER effects recorded
-     * @return how many its effects will forward
+     * @return what its effects will forward
      */
-    uint32_t CountForwarded(const CpuPoll& poll);
+    Forwarding CountForwarded(const CpuPoll& poll);
+    /**
+     * @param destination a forwarded frame's destination
+     * @return the qdisc cost of the device it leaves by (0 without a route)
+     */
+    Time EgressQdiscCost(Ipv4Address destination);
     /**
      * Passes a frame the poll took from the RX ring to GRO or up the stack.
      * @param frame the frame
@@ -610,6 +627,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     std::vector<CpuPoll> m_cpuPolls;                     ///< per vector, with a HostCpu
     CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
     Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
+    std::optional<Ipv4Address> m_egressDestination;      ///< the last forwarded destination
+    Time m_egressQdiscCost;                              ///< its egress qdisc tree's cost
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters

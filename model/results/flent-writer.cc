@@ -35,6 +35,8 @@ constexpr int FORMAT_VERSION = 4;
 constexpr const char* FLENT_VERSION = "2.1.1";
 /// Name prefix of a TcRunner series in flent's qdisc_stats.inc.
 const std::string QDISC_PREFIX = "qdisc_stats_";
+/// Name prefix of a CpuStatsRunner series in flent's cpu_stats.inc.
+const std::string CPU_PREFIX = "cpu_stats_";
 
 /// Throws std::invalid_argument with message unless ok.
 void
@@ -217,11 +219,11 @@ Serialise(const T& value, F append)
     return out;
 }
 
-/// @return the host of a TcRunner series name, or "" when the name lacks the prefix
+/// @return the host of a series name after its prefix, or "" when the name lacks the prefix
 std::string
-QdiscHost(const std::string& series)
+HostAfter(const std::string& prefix, const std::string& series)
 {
-    return series.rfind(QDISC_PREFIX, 0) == 0 ? series.substr(QDISC_PREFIX.size()) : "";
+    return series.rfind(prefix, 0) == 0 ? series.substr(prefix.size()) : "";
 }
 
 /// @return the items of a flent list test parameter (split on ',' and ';'), or none
@@ -464,6 +466,8 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
 
     const auto count = static_cast<std::size_t>(std::llround(run.totalLength / run.stepSize));
     const auto declaredQdiscHosts = DeclaredQdiscHosts(run.testParameters);
+    const auto cpuHosts = SplitParameter(run.testParameters, "cpu_stats_hosts");
+    const std::set<std::string> declaredCpuHosts(cpuHosts.begin(), cpuHosts.end());
     Members results;
     Members raw;
     Members seriesMeta;
@@ -477,7 +481,7 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
         seriesMeta[series.name] = SeriesMetaJson(series, i);
         if (series.runner == "TcRunner")
         {
-            if (declaredQdiscHosts.count(QdiscHost(series.name)) != 0)
+            if (declaredQdiscHosts.count(HostAfter(QDISC_PREFIX, series.name)) != 0)
             {
                 // flent's TcRunner has a result only for a key some sample carries.
                 for (std::size_t k = 0; k < series.keys.size(); ++k)
@@ -495,6 +499,24 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
                     {
                         results[series.name] = NumberArray(Resample(points, run.stepSize, count));
                     }
+                }
+            }
+            continue;
+        }
+        if (series.runner == "CpuStatsRunner")
+        {
+            // flent's CpuStatsRunner parses one number, the load, so its only result is
+            // "::load"; the other keys stay in the raw samples.
+            const auto load = std::find(series.keys.begin(), series.keys.end(), "load");
+            if (declaredCpuHosts.count(HostAfter(CPU_PREFIX, series.name)) != 0 &&
+                load != series.keys.end())
+            {
+                const auto points =
+                    Points(series, static_cast<std::size_t>(load - series.keys.begin()));
+                if (!points.empty())
+                {
+                    results[series.name + "::load"] =
+                        NumberArray(Resample(points, run.stepSize, count));
                 }
             }
             continue;

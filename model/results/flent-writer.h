@@ -65,6 +65,12 @@ namespace debloat
  * declares the host (qdisc_stats_hosts with a matching qdisc_stats_interfaces entry, as
  * flent's qdisc_stats.inc reads them): otherwise flent's test definition has no such series
  * and the grids would be orphans, while the raw samples stay in the file for other readers.
+ *
+ * A CpuStatsRunner series ("cpu_stats_<host>", flent's cpu_stats.inc) goes into raw_values
+ * with all its keys (`load` and the CpuSampler's per-class and per-core fractions). flent's
+ * CpuStatsRunner parses the load alone, so the series gets one results grid,
+ * "cpu_stats_<host>::load", when TEST_PARAMETERS' cpu_stats_hosts declares the host (for the
+ * same reason as above). flent's cpu, cpu_box and cpu_bar plots read the raw `load`.
  */
 class FlentWriter
 {

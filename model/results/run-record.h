@@ -61,7 +61,11 @@ struct Sample
  *   `ipdv_down`, `ipdv` (all ms) and `lost` (1 for a lost probe, whose `t` is its send time);
  * - TcRunner (`qdisc_stats_<host>`): `backlog_bytes`, `backlog_pkts`, `dropped` and
  *   `ecn_mark` (per interval), `delay` (ms), plus the NIC's `bql_limit`, `bql_inflight`,
- *   `ring_used`, `nic_dropped`.
+ *   `ring_used`, `nic_dropped`;
+ * - CpuStatsRunner (`cpu_stats_<node>`, a node with a HostCpu): `load` (the busy share of
+ *   all cores over the step ending at the sample, 0..1, as flent's cpu_stats), `irq`,
+ *   `soft`, `task` (each class's share), and `load_cpu<i>`, `irq_cpu<i>`, `soft_cpu<i>`,
+ *   `task_cpu<i>` per core.
  */
 struct Series
 {

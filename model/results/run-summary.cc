@@ -22,6 +22,9 @@ namespace debloat
 namespace
 {
 
+/// Name prefix of a CPU's series (flent's cpu_stats.inc).
+const std::string CPU_SERIES = "cpu_stats_";
+
 /**
  * @param series a series
  * @param key one of its keys
@@ -84,6 +87,50 @@ StartsWith(const std::string& name, const std::string& prefix)
     return name.compare(0, prefix.size(), prefix) == 0;
 }
 
+/**
+ * Adds a CPU's utilisation over a window, netperf -c's figure: the busy share of all cores
+ * between the readings at the window's ends, in percent, and its split by class (mpstat's
+ * %irq, %soft, %usr + %sys) and the busiest core's.
+ * The samples each cover the step that ends at them, all of equal length (cores x step
+ * of time), so the mean of the steps' fractions inside the window is the busy time over
+ * the window's total, as netperf computes it from the two readings. A step is inside when
+ * its middle is (the load window starts and ends on the step grid).
+ * @param series a CpuStatsRunner series (keys load, irq, soft, task, load_cpu<i>, ...)
+ * @param step the step, s
+ * @param from start of the window, s after T0
+ * @param to end of the window
+ * @param add adds a metric (name, value, units)
+ */
+template <typename Add>
+void
+AddCpuMetrics(const Series& series, double step, double from, double to, Add add)
+{
+    auto mean = [&](const std::string& key) {
+        return Summarize(Values(series, key, from + step / 2, to + step / 2)).mean;
+    };
+    if (Values(series, "load", from + step / 2, to + step / 2).empty())
+    {
+        return;
+    }
+    add("cpu_util", 100 * mean("load"), "%");
+    add("cpu_irq", 100 * mean("irq"), "%");
+    add("cpu_soft", 100 * mean("soft"), "%");
+    add("cpu_task", 100 * mean("task"), "%");
+    double busiest = NO_VALUE;
+    for (const std::string& key : series.keys)
+    {
+        if (StartsWith(key, "load_cpu"))
+        {
+            const double util = 100 * mean(key);
+            busiest = std::isnan(busiest) ? util : std::max(busiest, util);
+        }
+    }
+    if (!std::isnan(busiest))
+    {
+        add("cpu_core_max", busiest, "%");
+    }
+}
+
 } // namespace
 
 std::vector<Metric>
@@ -129,6 +176,10 @@ RunSummary::ComputeMetrics(const RunRecord& run)
                 add("lost", lost, "probes");
                 add("loss_rate", total > 0 ? lost / total : NO_VALUE, "");
             }
+        }
+        else if (series.runner == "CpuStatsRunner")
+        {
+            AddCpuMetrics(series, run.stepSize, from, to, add);
         }
         else if (series.runner == "TcRunner")
         {
@@ -247,6 +298,10 @@ RunSummary::GetHeadline(const RunRecord& run)
         {
             headline.downloadMbps = metric.value;
         }
+        else if (metric.name == "cpu_util" && StartsWith(metric.scope, CPU_SERIES))
+        {
+            headline.cpuUtil.emplace_back(metric.scope.substr(CPU_SERIES.size()), metric.value);
+        }
     }
     const Series* ping = nullptr;
     for (const Series& series : run.series)
@@ -319,14 +374,41 @@ RunSummary::PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os
     os << std::left << std::setw(w) << "config" << std::right << std::setw(10) << "upload"
        << std::setw(10) << "download" << std::setw(10) << "idle RTT" << std::setw(10) << "RTT p50"
        << std::setw(10) << "RTT p90" << std::setw(10) << "RTT p99" << std::setw(10) << "induced"
-       << std::setw(8) << "pings" << "\n";
+       << std::setw(8) << "pings";
+    // A CPU column per node with a HostCpu in any run (netperf -c's utilisation); none
+    // without, so the table is then what it always was.
+    std::vector<Headline> headlines;
+    std::vector<std::string> cpuNodes;
+    for (const RunRecord& run : runs)
+    {
+        headlines.push_back(GetHeadline(run));
+        for (const auto& [node, util] : headlines.back().cpuUtil)
+        {
+            if (std::find(cpuNodes.begin(), cpuNodes.end(), node) == cpuNodes.end())
+            {
+                cpuNodes.push_back(node);
+            }
+        }
+    }
+    auto cpuWidth = [](const std::string& node) {
+        return static_cast<int>(std::max<std::size_t>(10, node.size() + 6));
+    };
+    for (const std::string& node : cpuNodes)
+    {
+        os << std::setw(cpuWidth(node)) << "CPU " + node;
+    }
+    os << "\n";
     os << std::left << std::setw(w) << "" << std::right << std::setw(10) << "Mbit/s"
        << std::setw(10) << "Mbit/s" << std::setw(10) << "ms" << std::setw(10) << "ms"
        << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(10) << "ms" << std::setw(8)
-       << "n" << "\n";
-    for (const RunRecord& run : runs)
+       << "n";
+    for (const std::string& node : cpuNodes)
     {
-        const Headline h = GetHeadline(run);
+        os << std::setw(cpuWidth(node)) << "%";
+    }
+    os << "\n";
+    for (const Headline& h : headlines)
+    {
         os << std::left << std::setw(w) << h.label << std::right;
         cell(h.uploadMbps, 1);
         cell(h.downloadMbps, 1);
@@ -335,7 +417,26 @@ RunSummary::PrintComparison(const std::vector<RunRecord>& runs, std::ostream& os
         cell(h.rttP90Ms, 3);
         cell(h.rttP99Ms, 3);
         cell(h.inducedMs, 3);
-        os << std::setw(8) << h.loadSamples << "\n";
+        os << std::setw(8) << h.loadSamples;
+        for (const std::string& node : cpuNodes)
+        {
+            double util = NO_VALUE;
+            for (const auto& entry : h.cpuUtil)
+            {
+                util = entry.first == node ? entry.second : util;
+            }
+            std::ostringstream text;
+            if (std::isnan(util))
+            {
+                text << "-";
+            }
+            else
+            {
+                text << std::fixed << std::setprecision(1) << util;
+            }
+            os << std::setw(cpuWidth(node)) << text.str();
+        }
+        os << "\n";
     }
 }
 

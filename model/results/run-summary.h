@@ -11,6 +11,7 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -32,7 +33,12 @@ namespace debloat
  *   (0..1);
  * - qdisc stats (TcRunner): `<key>_p50`, `<key>_p99`, `<key>_max` of `backlog_bytes`,
  *   `delay`, `bql_limit`, `bql_inflight`, `ring_used`, `ring_bytes`, and the sums `dropped`,
- *   `ecn_mark`, `nic_dropped`.
+ *   `ecn_mark`, `nic_dropped`;
+ * - CPU stats (CpuStatsRunner, `cpu_stats_<node>`, a node with a HostCpu): `cpu_util`, the
+ *   busy share of all its cores over the window (netperf -c and -C: from the two /proc/stat
+ *   readings at the window's ends), `cpu_irq`, `cpu_soft` and `cpu_task`, the shares of hard
+ *   interrupts, softirqs and tasks (mpstat's %irq, %soft, %usr + %sys), and `cpu_core_max`,
+ *   the busiest core's busy share (all in %).
  * Scope "total": `upload_goodput`, `download_goodput` and `total_goodput` (sums, Mbit/s),
  * `upload_fairness` and `download_fairness` (Jain's index, with two or more flows).
  */
@@ -52,6 +58,9 @@ class RunSummary
         double inducedMs{NO_VALUE};    ///< median under load less the idle median, ms
         std::size_t idleSamples{0};    ///< pings the idle median rests on
         std::size_t loadSamples{0};    ///< pings the percentiles under load rest on
+        /// Per node with a HostCpu (cpu_stats series), in series order: its cpu_util, the
+        /// busy share of all its cores under load, percent (netperf -c)
+        std::vector<std::pair<std::string, double>> cpuUtil;
     };
 
     /**
@@ -75,7 +84,9 @@ class RunSummary
     /**
      * Prints runs side by side, one row per run: goodput each way, idle RTT, RTT under
      * load (p50, p90, p99), the latency the load induced and the number of pings under load
-     * the percentiles rest on (a p99 of fewer than 100 is the largest value or close to it).
+     * the percentiles rest on (a p99 of fewer than 100 is the largest value or close to it),
+     * then, only when some run has CPU stats, a column "CPU <node>" per node with a HostCpu:
+     * its cpu_util under load in percent ("-" for a run without it).
      * @param runs the runs, each titled with its configuration
      * @param os the stream
      */

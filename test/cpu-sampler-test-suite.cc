@@ -12,6 +12,8 @@
  * test parameter and netperf -c style metrics, and a run without a HostCpu has none of them.
  */
 
+#include "debloat-test-utils.h"
+
 #include "ns3/core-module.h"
 #include "ns3/cpu-sampler.h"
 #include "ns3/debloat-compat.h"
@@ -64,21 +66,6 @@ MakeCpu(uint32_t cores)
                       StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"));
     cpu->AssignStreams(1);
     return cpu;
-}
-
-/**
- * Sends count 1500-byte frames from one device to another at once.
- * @param from the sender
- * @param to the receiver
- * @param count number of frames
- */
-void
-SendBurst(Ptr<NicNetDevice> from, Ptr<NicNetDevice> to, uint32_t count)
-{
-    for (uint32_t i = 0; i < count; i++)
-    {
-        from->Send(Create<Packet>(1500), to->GetAddress(), 0x0800);
-    }
 }
 
 /**
@@ -170,7 +157,12 @@ class CpuSamplerStepLoadTestCase : public TestCase
         const std::vector<uint32_t> bursts = {10, 20, 40};
         for (std::size_t k = 0; k < bursts.size(); ++k)
         {
-            Simulator::Schedule(MilliSeconds(2 * k), &SendBurst, tx, rx, bursts[k]);
+            Simulator::Schedule(MilliSeconds(2 * k),
+                                &debloattest::SendFrames,
+                                tx,
+                                rx,
+                                bursts[k],
+                                1500);
         }
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();

@@ -142,6 +142,18 @@ ExpectedDescriptors(ns3::Ptr<ns3::NetDevice> device, uint32_t length)
            (context.Get() ? 1 : 0);
 }
 
+void
+SendFrames(ns3::Ptr<ns3::NetDevice> from,
+           ns3::Ptr<ns3::NetDevice> to,
+           uint32_t count,
+           uint32_t size)
+{
+    for (uint32_t i = 0; i < count; i++)
+    {
+        from->Send(ns3::Create<ns3::Packet>(size), to->GetAddress(), 0x0800);
+    }
+}
+
 IdleLink
 MakeIdleLink()
 {

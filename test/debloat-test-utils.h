@@ -106,6 +106,19 @@ IdleLink MakeIdleLink();
 
 /**
  * @ingroup debloat-tests
+ * Sends frames from one device to another at once, below IP (protocol 0x0800, no headers).
+ * @param from the sending device
+ * @param to the receiving device
+ * @param count frames
+ * @param size payload bytes each (1500: a 1514-byte Ethernet frame)
+ */
+void SendFrames(ns3::Ptr<ns3::NetDevice> from,
+                ns3::Ptr<ns3::NetDevice> to,
+                uint32_t count,
+                uint32_t size = 1500);
+
+/**
+ * @ingroup debloat-tests
  * A UDP/IPv4 queue disc item, as the IP layer hands it to a queue disc.
  * @param source source address
  * @param destination destination address

@@ -343,9 +343,10 @@ RawJson(const Series& series, double epoch)
             {
                 AppendNumber(out, value);
             }
-            if (series.runner == "TcRunner" && series.keys[k] == "delay")
+            if ((series.runner == "TcRunner" && series.keys[k] == "delay") ||
+                (series.runner == "CpuStatsRunner" && series.keys[k] == "load"))
             {
-                out += ",\"val\":"; // the queue delay doubles as the series' own value
+                out += ",\"val\":"; // the queue delay or the load doubles as the series' value
                 AppendNumber(out, value);
             }
         }
@@ -515,8 +516,11 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
                     Points(series, static_cast<std::size_t>(load - series.keys.begin()));
                 if (!points.empty())
                 {
-                    results[series.name + "::load"] =
-                        NumberArray(Resample(points, run.stepSize, count));
+                    // Deviation from flent, as for the qdisc stats' delay: the series itself
+                    // also gets the load, for readers expecting every declared series there.
+                    const std::string grid = NumberArray(Resample(points, run.stepSize, count));
+                    results[series.name + "::load"] = grid;
+                    results[series.name] = grid;
                 }
             }
             continue;

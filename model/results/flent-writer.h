@@ -71,6 +71,10 @@ namespace debloat
  * CpuStatsRunner parses the load alone, so the series gets one results grid,
  * "cpu_stats_<host>::load", when TEST_PARAMETERS' cpu_stats_hosts declares the host (for the
  * same reason as above). flent's cpu, cpu_box and cpu_bar plots read the raw `load`.
+ * Deviation from flent, as for the qdisc stats' delay: the series itself also gets that grid,
+ * "cpu_stats_<host>", and each raw sample's load is also written as its `val`, so that
+ * readers expecting every declared series in results, with a `val` in its raw samples, find
+ * them.
  */
 class FlentWriter
 {

@@ -61,7 +61,10 @@ namespace debloat
  * - Foreign keys cascade on delete: with `PRAGMA foreign_keys = ON`,
  *   `DELETE FROM runs WHERE id = 3` removes everything of run 3.
  *
- * Example: `SELECT test, seed, value FROM metrics_view WHERE name = 'rtt_p99';`
+ * Example: `SELECT test, seed, value FROM metrics_view WHERE name = 'rtt_p99';`, or a
+ * router's CPU utilisation under load (RunSummary's cpu_util, netperf -c):
+ * `SELECT title, value FROM metrics_view WHERE scope = 'cpu_stats_router' AND
+ * name = 'cpu_util';`
  *
  * Several processes may write to one file at a time: each Write() is one transaction, and
  * a writer waits up to a minute for another's lock. One object is not thread-safe.

@@ -7,9 +7,12 @@
 /**
  * @file
  * @ingroup debloat-tests
- * GoogleTest cases for RunSummary: the metrics of a hand-made run.
+ * GoogleTest cases for RunSummary: the metrics of a hand-made run, and its CPU statistics
+ * (flent's cpu_stats series): the netperf -c style metrics over the load window, the printed
+ * CPU column and the flent file's results.
  */
 
+#include "ns3/flent-writer.h"
 #include "ns3/run-summary.h"
 
 #include <algorithm>
@@ -221,6 +224,162 @@ TEST(RunSummaryTest, ComparisonHasARowPerRun)
     const std::string last = text.substr(text.find("no-series"));
     EXPECT_NE(last.find(" -"), std::string::npos);
     EXPECT_EQ(last.find('.'), std::string::npos);
+}
+
+/**
+ * A run with LENGTH 2 s, DELAY 1 s, TOTAL_LENGTH 4 s, STEP_SIZE 1 s, one TCP flow (so the
+ * load window is [1, 3] s) and the CPU series of a 2-core "router". Sample k covers the step
+ * (k - 1, k] s. The steps inside the window:
+ * - (1, 2]: core 0 busy 0.8 s (irq 0.1, soft 0.6, task 0.1), core 1 busy 0.2 s (task):
+ *   load = 1.0 / 2 = 0.5, irq 0.05, soft 0.3, task 0.15;
+ * - (2, 3]: core 0 busy 0.4 s (soft), core 1 idle: load 0.2, soft 0.2.
+ * The steps outside it, (0, 1] and (3, 4], are fully busy (load 1), so that a window cut in
+ * the wrong place shows.
+ * @return the run
+ */
+RunRecord
+CpuRun()
+{
+    RunRecord run;
+    run.test = "tcp_upload";
+    run.hosts = {"server"};
+    run.length = 2;
+    run.delay = 1;
+    run.totalLength = 4;
+    run.stepSize = 1;
+    Series tcp{"TCP upload", "NetperfDemoRunner", "Mbits/s", {"val", "dur"}, {}, {}};
+    tcp.samples = {{2, {10, 1}}, {3, {10, 1}}};
+    tcp.meta["MEAN_VALUE"] = 10.0;
+    Series cpu{"cpu_stats_router",
+               "CpuStatsRunner",
+               "misc",
+               {"load",
+                "irq",
+                "soft",
+                "task",
+                "load_cpu0",
+                "irq_cpu0",
+                "soft_cpu0",
+                "task_cpu0",
+                "load_cpu1",
+                "irq_cpu1",
+                "soft_cpu1",
+                "task_cpu1"},
+               {},
+               {}};
+    const std::vector<double> busy = {1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0};
+    cpu.samples = {{1, busy},
+                   {2, {0.5, 0.05, 0.3, 0.15, 0.8, 0.1, 0.6, 0.1, 0.2, 0, 0, 0.2}},
+                   {3, {0.2, 0, 0.2, 0, 0.4, 0, 0.4, 0, 0, 0, 0, 0}},
+                   {4, busy}};
+    run.series = {tcp, cpu};
+    run.testParameters["cpu_stats_hosts"] = "router";
+    run.metrics = RunSummary::ComputeMetrics(run);
+    return run;
+}
+
+/**
+ * Over the window the router's cores had 2 x 2 s = 4 s; they were busy 1.0 + 0.4 = 1.4 s:
+ * cpu_util 35 %; irq 0.1 s: 2.5 %; soft 0.6 + 0.4 = 1.0 s: 25 %; task 0.1 + 0.2 = 0.3 s:
+ * 7.5 %. Core 0 was busy 1.2 of its 2 s (60 %), core 1 0.2 s (10 %): cpu_core_max 60 %.
+ */
+TEST(CpuStats, MetricsCoverTheLoadWindow)
+{
+    const RunRecord run = CpuRun();
+    EXPECT_NEAR(Find(run.metrics, "cpu_stats_router", "cpu_util"), 35, 1e-12);
+    EXPECT_NEAR(Find(run.metrics, "cpu_stats_router", "cpu_irq"), 2.5, 1e-12);
+    EXPECT_NEAR(Find(run.metrics, "cpu_stats_router", "cpu_soft"), 25, 1e-12);
+    EXPECT_NEAR(Find(run.metrics, "cpu_stats_router", "cpu_task"), 7.5, 1e-12);
+    EXPECT_NEAR(Find(run.metrics, "cpu_stats_router", "cpu_core_max"), 60, 1e-12);
+    for (const Metric& metric : run.metrics)
+    {
+        if (metric.scope == "cpu_stats_router")
+        {
+            EXPECT_EQ(metric.units, "%") << metric.name;
+        }
+    }
+}
+
+/// A run without a CPU series has no cpu_* metric; one whose window holds no CPU sample
+/// neither (nothing to report, as for a qdisc series without samples).
+TEST(CpuStats, NoSeriesNoMetrics)
+{
+    RunRecord run = CpuRun();
+    run.series.pop_back();
+    for (const Metric& metric : RunSummary::ComputeMetrics(run))
+    {
+        EXPECT_NE(metric.name.rfind("cpu_", 0), 0U) << metric.name;
+    }
+    run = CpuRun();
+    run.series.back().samples = {run.series.back().samples.front()}; // only (0, 1]
+    for (const Metric& metric : RunSummary::ComputeMetrics(run))
+    {
+        EXPECT_NE(metric.name.rfind("cpu_", 0), 0U) << metric.name;
+    }
+}
+
+/// The printed summary has the router's row; the comparison a "CPU router" column (35.0 %
+/// for the run with it, "-" for one without), and no CPU column when no run has a CPU.
+TEST(CpuStats, PrintedColumnOnlyWithACpu)
+{
+    const RunRecord with = CpuRun();
+    std::ostringstream summary;
+    RunSummary::Print(with, summary);
+    EXPECT_NE(summary.str().find("cpu_stats_router  cpu_util=35 %  cpu_irq=2.5 %"),
+              std::string::npos)
+        << summary.str();
+
+    RunRecord without = CpuRun();
+    without.title = "none";
+    without.series.pop_back();
+    without.metrics = RunSummary::ComputeMetrics(without);
+    std::ostringstream both;
+    RunSummary::PrintComparison({with, without}, both);
+    std::istringstream lines(both.str());
+    std::string header;
+    std::string units;
+    std::string first;
+    std::string second;
+    std::getline(lines, header);
+    std::getline(lines, units);
+    std::getline(lines, first);
+    std::getline(lines, second);
+    EXPECT_EQ(header.substr(header.size() - 10), "CPU router");
+    EXPECT_EQ(units.substr(units.size() - 10), "         %");
+    EXPECT_EQ(first.substr(first.size() - 10), "      35.0");
+    EXPECT_EQ(second.substr(second.size() - 10), "         -");
+
+    std::ostringstream alone;
+    RunSummary::PrintComparison({without}, alone);
+    EXPECT_EQ(alone.str().find("CPU"), std::string::npos) << alone.str();
+    EXPECT_EQ(alone.str().find('%'), std::string::npos) << alone.str();
+}
+
+/**
+ * The flent file: the load's results grid "cpu_stats_router::load" (flent's CpuStatsRunner
+ * parses the load alone), and the same grid as "cpu_stats_router" (the writer's deviation),
+ * when cpu_stats_hosts declares the router, neither otherwise; the raw samples with every key
+ * and the load again as "val" either way. Grid x = 0, 1, 2, 3 s over samples at 1..4 s
+ * (Resample()): x = 0 lies a whole step before the first sample (more than half a step):
+ * null; x = 1, 2, 3 are samples: 1, 0.5, 0.2.
+ */
+TEST(CpuStats, FlentFileHasTheLoad)
+{
+    RunRecord run = CpuRun();
+    std::string json = FlentWriter::ToJson(run);
+    EXPECT_NE(json.find("\"cpu_stats_router::load\":[null,1,0.5,0.2]"), std::string::npos);
+    EXPECT_NE(json.find("\"cpu_stats_hosts\":\"router\""), std::string::npos);
+    EXPECT_NE(json.find("\"cpu_stats_router\":[null,1,0.5,0.2]"), std::string::npos);
+    EXPECT_NE(
+        json.find("{\"t\":2,\"load\":0.5,\"val\":0.5,\"irq\":0.05,\"soft\":0.3,\"task\":0.15,"),
+        std::string::npos);
+    EXPECT_NE(json.find("\"RUNNER\":\"CpuStatsRunner\""), std::string::npos);
+
+    run.testParameters.erase("cpu_stats_hosts");
+    json = FlentWriter::ToJson(run);
+    EXPECT_EQ(json.find("cpu_stats_router::"), std::string::npos);
+    EXPECT_EQ(json.find("\"cpu_stats_router\":[null"), std::string::npos);
+    EXPECT_NE(json.find("\"cpu_stats_router\":[{\"t\":1,\"load\":1,\"val\":1"), std::string::npos);
 }
 
 } // namespace

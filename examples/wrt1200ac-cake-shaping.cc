@@ -73,6 +73,9 @@
 #include "ns3/core-module.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
+#include "ns3/host-cpu-helper.h"
+#include "ns3/host-cpu.h"
+#include "ns3/htb-queue-disc.h"
 #include "ns3/internet-module.h"
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
@@ -80,7 +83,9 @@
 #include "ns3/run-summary.h"
 #include "ns3/seed-experiment.h"
 #include "ns3/tc-options.h"
+#include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -116,7 +121,15 @@ struct Settings
     double delay{2};                ///< flent DELAY, s
     double step{0.2};               ///< flent STEP_SIZE, s
     bool offloads{false};           ///< the seed's hosts: TSO/GSO/GRO and TSQ
+    std::string shaper{"cake"};     ///< cake, htb+cake or htb+fq_codel
+    bool cpu{false};                ///< the router on the armada385 CPU profile
 };
+
+/// The router's CPU profile with --cpu: the WRT1200AC's Armada 385.
+const char* const ROUTER_CPU = "armada385";
+/// The shapers --shaper takes: cake alone, HTB with cake as its leaf (the seed's "cake
+/// just playing leaf qdisc for HTB"), HTB with fq_codel (sqm-scripts' simple.qos).
+const char* const SHAPERS[] = {"cake", "htb+cake", "htb+fq_codel"};
 
 /**
  * The TCP goodput each way that cake bandwidth R allows under rrul_be: each direction's
@@ -151,6 +164,89 @@ double
 ExpectedGoodputMbps(const CakeConfig& config, double lineMbps)
 {
     return GoodputMbps(config, 1 / SEGMENTS_PER_ACK, lineMbps);
+}
+
+/// Seed 003's router rings with --cpu (the 2015 mvneta driver): MVNETA_MAX_RXD.
+constexpr double ROUTER_RX_RING = 128;
+/// mvneta's RX interrupt coalescing: a poll takes at most this many frames when not busy.
+constexpr double ROUTER_RX_FRAMES = 32;
+
+/**
+ * The router's CPU with --cpu, from the ROUTER_CPU profile: every interrupt is served by
+ * core 0 (IrqCores 1), which pays per forwarded frame RxPacketCost + ForwardCost +
+ * TxPacketCost and the costs of the egress tree's qdiscs (QdiscCosts, or QdiscCost for a
+ * kind not listed), and per interrupt and poll HardIrqCost + PollCost.
+ */
+struct RouterCpu
+{
+    double frameUs;   ///< a forwarded frame's cost C
+    double irqPollUs; ///< an interrupt's and a poll's, h + p
+
+    /**
+     * @param settings the settings (the shaper)
+     * @return the costs
+     */
+    static RouterCpu Get(const Settings& settings)
+    {
+        HostCpuHelper helper;
+        helper.SetProfile(ROUTER_CPU);
+        Ptr<HostCpu> cpu = helper.Create();
+        auto cost = [&cpu](const std::string& name) {
+            TimeValue value;
+            cpu->GetAttribute(name, value);
+            return value.Get();
+        };
+        // The tree's kinds, each costed alone (an HTB root without classes counts itself).
+        Ptr<QueueDisc> cake = CreateObject<CakeQueueDisc>();
+        Ptr<QueueDisc> htb = CreateObject<HtbQueueDisc>();
+        Ptr<QueueDisc> fqCodel = CreateObject<FqCoDelQueueDisc>();
+        const Time qdiscs = settings.shaper == "cake" ? cpu->GetQdiscCost(cake)
+                            : settings.shaper == "htb+cake"
+                                ? cpu->GetQdiscCost(htb) + cpu->GetQdiscCost(cake)
+                                : cpu->GetQdiscCost(htb) + cpu->GetQdiscCost(fqCodel);
+        const Time frame =
+            cost("RxPacketCost") + cost("ForwardCost") + cost("TxPacketCost") + qdiscs;
+        return {frame.GetSeconds() * 1e6,
+                (cost("HardIrqCost") + cost("PollCost")).GetSeconds() * 1e6};
+    }
+
+    /**
+     * The goodput each way that the core allows. Each way carries D data segments per
+     * second, D = G / (1448 x 8 bits), and the other way's ACKs, acksPerSegment per segment:
+     * the core forwards 2 (1 + acksPerSegment) D frames per second, one per frame time.
+     * @param acksPerSegment ACKs per data segment
+     * @param frameUs the core's time per frame: frameUs, or more with interrupts and polls
+     * @return Mbit/s of TCP payload
+     */
+    static double GoodputMbps(double acksPerSegment, double frameUs)
+    {
+        return TCP_PAYLOAD * 8 / (2 * (1 + acksPerSegment) * frameUs);
+    }
+
+    /// @return the most goodput each way: an ACK per two segments at least (DelAckCount
+    /// 2), and no interrupt or poll costs
+    double MostMbps() const
+    {
+        return GoodputMbps(1 / SEGMENTS_PER_ACK, frameUs);
+    }
+
+    /// @return the least goodput each way with the core saturated: an ACK per segment, and
+    /// an interrupt and a poll per frame
+    double LeastMbps() const
+    {
+        return GoodputMbps(1, frameUs + irqPollUs);
+    }
+};
+
+/**
+ * @param shaper a --shaper value
+ * @return the seed's goodput each way of the CPU-bound router with that shaper ("roughly
+ * 455" with cake, "roughly 360" with cake as HTB's leaf), or NO_VALUE
+ */
+double
+SeedCpuBoundMbps(const std::string& shaper)
+{
+    return shaper == "cake" ? 455 : shaper == "htb+cake" ? 360 : NO_VALUE;
 }
 
 /**
@@ -205,8 +301,27 @@ SeedInducedMs(const std::string& rate)
 std::string
 ShapingQdisc(const std::string& rate, const Settings& settings)
 {
-    return "cake bandwidth " + rate +
-           (settings.cakeOptions.empty() ? "" : " " + settings.cakeOptions);
+    const std::string options = settings.cakeOptions.empty() ? "" : " " + settings.cakeOptions;
+    if (settings.shaper == "cake")
+    {
+        return "cake bandwidth " + rate + options;
+    }
+    // HTB shapes; its leaf is unlimited. HTB counts skb->len, the IP packet and the 14-byte
+    // MAC header, as cake does without overhead words.
+    const std::string leaf = settings.shaper == "htb+cake" ? "cake" + options : "fq_codel";
+    return "htb default 1; class parent 1: classid 1:1 rate " + rate + "; qdisc parent 1:1 " + leaf;
+}
+
+/**
+ * @param rate the shaper's rate (tc word)
+ * @param settings the settings
+ * @return the accounting of the shaper: cake's words, or HTB's (cake's without overhead)
+ */
+CakeConfig
+ShaperAccounting(const std::string& rate, const Settings& settings)
+{
+    return CakeOptions("bandwidth " + rate +
+                       (settings.shaper == "cake" ? " " + settings.cakeOptions : ""));
 }
 
 /**
@@ -217,10 +332,11 @@ ShapingQdisc(const std::string& rate, const Settings& settings)
  * driver had none ("still not BQL!").
  * @param cake the router's qdisc
  * @param offloads whether the ends get the seed's offloads and TSQ (Preset's seedHosts)
+ * @param cpu whether the router runs on ROUTER_CPU with its 2015 driver's rings
  * @return the topology, to install
  */
 NicTopologyHelper
-ShapingTopology(const std::string& cake, bool offloads)
+ShapingTopology(const std::string& cake, bool offloads, bool cpu)
 {
     NicTopologyHelper topology = NicTopologyHelper::Preset("wrt1200ac", offloads);
     NicLinkConfig& lan = topology.LeftLink(0);
@@ -232,7 +348,32 @@ ShapingTopology(const std::string& cake, bool offloads)
     }
     lan.right.qdisc = cake;
     wan.left.qdisc = cake;
+    if (cpu)
+    {
+        // The seed's 2015 driver (Linux 4.0's mvneta): MVNETA_MAX_RXD 128 and
+        // MVNETA_MAX_TXD 532. Its queue stops MVNETA_MAX_SKB_DESCS (217) short of full, as
+        // the profile's, and wakes when the used descriptors fall to half the stop
+        // threshold, (532 - 217) / 2 = 157 used: 375 free. A CPU-bound router queues in
+        // its RX ring, so the ring's size is the latency.
+        for (NicInterfaceConfig* port : {&lan.right, &wan.left})
+        {
+            port->txRing = 532;
+            port->attributes["RxRingSize"] = "128";
+            port->attributes["TxWakeThreshold"] = "375";
+        }
+    }
     return topology;
+}
+
+/**
+ * @param rate the shaper's rate (tc word)
+ * @param settings the settings
+ * @return the run's title: SHAPER-RATE, "-cpu" with the router's CPU
+ */
+std::string
+RunTitle(const std::string& rate, const Settings& settings)
+{
+    return settings.shaper + "-" + rate + (settings.cpu ? "-cpu" : "");
 }
 
 /**
@@ -246,9 +387,17 @@ RunShaping(const std::string& rate, const Settings& settings)
 {
     LinuxTcpDefaults::Apply();
     const std::string cake = ShapingQdisc(rate, settings);
-    NicTopologyHelper topology = ShapingTopology(cake, settings.offloads);
+    NicTopologyHelper topology = ShapingTopology(cake, settings.offloads, settings.cpu);
     topology.Install();
-    topology.AssignStreams(1); // the stacks, the NICs, then both router egresses' cake
+    // The stacks, the NICs, then both router egresses' qdiscs; then the router's CPU.
+    const int64_t streams = topology.AssignStreams(1);
+    if (settings.cpu)
+    {
+        HostCpuHelper cpu;
+        cpu.SetProfile(ROUTER_CPU);
+        cpu.Install(topology.GetRouter(0));
+        HostCpuHelper::AssignStreams(topology.GetRouter(0), 1 + streams);
+    }
 
     FlentTestOptions options;
     options.length = settings.length;
@@ -266,7 +415,7 @@ RunShaping(const std::string& rate, const Settings& settings)
     Simulator::Run();
     RunRecord run = flent.Collect();
     Simulator::Destroy();
-    run.title = "cake-" + rate;
+    run.title = RunTitle(rate, settings);
     run.epoch = 1767225600; // 2026-01-01: the same seed writes the same file
     run.config = {{"topology", std::string("wrt1200ac")},
                   {"router_qdisc", cake},
@@ -274,6 +423,10 @@ RunShaping(const std::string& rate, const Settings& settings)
                   {"host_qdisc", std::string("fq_codel")},
                   {"host_bql", static_cast<int64_t>(1)},
                   {"offloads", static_cast<int64_t>(settings.offloads)}};
+    if (settings.cpu)
+    {
+        run.config["router_cpu"] = std::string(ROUTER_CPU);
+    }
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
         run.config[path] = value;
@@ -285,11 +438,22 @@ RunShaping(const std::string& rate, const Settings& settings)
  * Part 1's check, each bound derived above:
  * - induced latency at most InducedBoundMs() (the worst case of both directions), and at
  *   most the seed's measurement at the seed's rates (0.35 ms at 50 Mbit/s, 1.2 ms at
- *   500 Mbit/s): the model leaves out latency the router had (its CPU, NAPI), never adds;
+ *   500 Mbit/s): without --cpu the model leaves out latency the router had (its CPU, NAPI),
+ *   never adds;
  * - goodput, each way, between GoodputMbps() with an ACK for every segment (quick ACKs, the
- *   least goodput cake's accounting allows) and with ACKs that cost nothing (filtered, or
- *   stretched by GRO): -2.1% and +2.2% around the delayed-ACK expectation at 50 and
- *   500 Mbit/s without overhead words, against the 5% allowed before.
+ *   least goodput the shaper's accounting allows) and with ACKs that cost nothing
+ *   (filtered, or stretched by GRO): -2.1% and +2.2% around the delayed-ACK expectation at
+ *   50 and 500 Mbit/s without overhead words.
+ * With --cpu the router's core (RouterCpu) is the bottleneck when the shaper allows more
+ * than the core's most, MostMbps(); the shaper is when it allows less than the core's
+ * least, LeastMbps(); a rate between is refused (neither derivation holds).
+ * - Shaper-bound: as above, the induced bound plus, each way, the poll that takes the ping:
+ *   an interrupt and a poll and at most ROUTER_RX_FRAMES frames ahead of it; no seed cap.
+ * - CPU-bound: the mean goodput each way at most MostMbps() and at least LeastMbps(), and
+ *   within 10% of the seed's "roughly" 455 (cake) or 360 Mbit/s (cake as HTB's leaf); the
+ *   induced latency at most the two saturated RX rings a ping crosses each way, which the
+ *   core serves in turn: 2 x 2 x ROUTER_RX_RING frames, each at most a frame's cost and an
+ *   interrupt and a poll.
  * Rates at or above the line are refused: the shaper is then not the bottleneck and the
  * derivation does not hold. Missing runs or measurements fail.
  * @param runs part 1's runs
@@ -306,40 +470,76 @@ CheckShaping(const std::vector<RunRecord>& runs, const Settings& settings, doubl
                   << " rates; nothing to check without them\n";
         return false;
     }
+    const RouterCpu cpu = RouterCpu::Get(settings);
     bool ok = true;
     for (std::size_t i = 0; i < runs.size(); ++i)
     {
+        const std::string& title = runs[i].title;
         const RunSummary::Headline h = RunSummary::GetHeadline(runs[i]);
-        const CakeConfig config =
-            CakeOptions("bandwidth " + settings.rates[i] + " " + settings.cakeOptions);
+        const CakeConfig config = ShaperAccounting(settings.rates[i], settings);
         if (!(static_cast<double>(config.rate) * 8 / 1e6 < lineMbps))
         {
-            std::cerr << "check: " << runs[i].title << ": cake at or above the line rate ("
-                      << lineMbps << " Mbit/s) is not the bottleneck; the bounds need a rate "
+            std::cerr << "check: " << title << ": a shaper at or above the line rate (" << lineMbps
+                      << " Mbit/s) is not the bottleneck; the bounds need a rate "
                       << "below it\n";
             ok = false;
             continue;
         }
+        double low = GoodputMbps(config, 1, lineMbps);
+        double high = GoodputMbps(config, 0, lineMbps);
         double inducedBound = InducedBoundMs(config, settings.offloads, lineMbps);
-        const double seed = SeedInducedMs(settings.rates[i]);
-        if (!std::isnan(seed))
+        const bool cpuBound = settings.cpu && low > cpu.MostMbps();
+        if (settings.cpu && !cpuBound && high >= cpu.LeastMbps())
         {
-            inducedBound = std::min(inducedBound, seed);
+            std::cerr << "check: " << title << ": the shaper allows " << low << " to " << high
+                      << " Mbit/s, within the router CPU's " << cpu.LeastMbps() << " to "
+                      << cpu.MostMbps() << "; the bounds need a rate whose goodput is below "
+                      << cpu.LeastMbps() << " or above " << cpu.MostMbps() << " Mbit/s\n";
+            ok = false;
+            continue;
+        }
+        const double seedMs = SeedInducedMs(settings.rates[i]);
+        if (cpuBound)
+        {
+            inducedBound = 4 * ROUTER_RX_RING * (cpu.frameUs + cpu.irqPollUs) / 1000;
+            low = cpu.LeastMbps();
+            high = cpu.MostMbps();
+            const double seed = SeedCpuBoundMbps(settings.shaper);
+            const double mean = (h.uploadMbps + h.downloadMbps) / 2;
+            if (!(mean <= high && mean >= low) ||
+                (!std::isnan(seed) && !(std::abs(mean - seed) <= 0.1 * seed)))
+            {
+                std::cerr << "check: " << title << " mean goodput " << mean
+                          << " Mbit/s each way, outside the CPU's " << low << " to " << high
+                          << (std::isnan(seed) ? "" : " or 10% from the seed's " + Text(seed))
+                          << "\n";
+                ok = false;
+            }
+        }
+        else if (settings.cpu)
+        {
+            inducedBound += 2 * (cpu.irqPollUs + ROUTER_RX_FRAMES * cpu.frameUs) / 1000;
+        }
+        else if (!std::isnan(seedMs))
+        {
+            inducedBound = std::min(inducedBound, seedMs);
         }
         if (!(h.inducedMs >= 0 && h.inducedMs <= inducedBound))
         {
-            std::cerr << "check: " << runs[i].title << " induced " << h.inducedMs
+            std::cerr << "check: " << title << " induced " << h.inducedMs
                       << " ms; the derived bound is " << inducedBound << " ms\n";
             ok = false;
         }
-        const double low = GoodputMbps(config, 1, lineMbps);
-        const double high = GoodputMbps(config, 0, lineMbps);
+        if (cpuBound)
+        {
+            continue;
+        }
         for (const auto& [direction, goodput] :
              {std::pair<std::string, double>{"upload", h.uploadMbps}, {"download", h.downloadMbps}})
         {
             if (!(goodput >= low && goodput <= high))
             {
-                std::cerr << "check: " << runs[i].title << " " << direction << " " << goodput
+                std::cerr << "check: " << title << " " << direction << " " << goodput
                           << " Mbit/s, outside " << low << " (an ACK per segment) to " << high
                           << " (free ACKs)\n";
                 ok = false;
@@ -368,6 +568,13 @@ class Wrt1200acCakeShaping : public SeedExperiment
         cmd.AddValue("offloads",
                      "the seed's hosts: TSO/GSO/GRO on every NIC, TSQ (131072) on the hosts",
                      m_settings.offloads);
+        cmd.AddValue("shaper",
+                     "the router's shaper: cake, htb+cake (cake as HTB's leaf) or htb+fq_codel",
+                     m_settings.shaper);
+        cmd.AddValue("cpu",
+                     "the router's CPU: the armada385 profile (2 Cortex-A9 cores, every "
+                     "interrupt on CPU0); default an infinitely fast CPU",
+                     m_settings.cpu);
     }
 
     void Configure() override
@@ -391,6 +598,11 @@ class Wrt1200acCakeShaping : public SeedExperiment
         if (settings.rates.empty())
         {
             throw std::invalid_argument("--rates is empty; give at least one rate, e.g. 50Mbit");
+        }
+        if (std::find(std::begin(SHAPERS), std::end(SHAPERS), settings.shaper) == std::end(SHAPERS))
+        {
+            throw std::invalid_argument("--shaper: \"" + settings.shaper +
+                                        "\" is unknown; accepted: cake, htb+cake, htb+fq_codel");
         }
         try
         {
@@ -419,7 +631,8 @@ class Wrt1200acCakeShaping : public SeedExperiment
         }
         for (const std::string& rate : settings.rates)
         {
-            AddRun("cake-" + rate, [rate, settings]() { return RunShaping(rate, settings); });
+            AddRun(RunTitle(rate, settings),
+                   [rate, settings]() { return RunShaping(rate, settings); });
         }
     }
 
@@ -429,14 +642,15 @@ class Wrt1200acCakeShaping : public SeedExperiment
            << " runs at a time\n";
         os << "\nPart 1: rrul_be, LENGTH " << m_settings.length << " s, DELAY " << m_settings.delay
            << " s, at RATE = " << m_rates << "\n";
-        ShapingTopology(ShapingQdisc("RATE", m_settings), m_settings.offloads).Describe(os);
+        ShapingTopology(ShapingQdisc("RATE", m_settings), m_settings.offloads, m_settings.cpu)
+            .Describe(os);
     }
 
     void Report(const std::vector<RunRecord>& shapingRuns, std::ostream& os) const override
     {
         const Settings& settings = m_settings;
         const double lineMbps = LineMbps();
-        os << "\nPart 1: rrul_be through cake\n";
+        os << "\nPart 1: rrul_be through " << settings.shaper << "\n";
         RunSummary::PrintComparison(shapingRuns, os);
         os << "\n"
            << std::setw(10) << "rate" << std::setw(14) << "induced (ms)" << std::setw(10) << "seed"
@@ -448,8 +662,7 @@ class Wrt1200acCakeShaping : public SeedExperiment
         {
             const RunSummary::Headline h = RunSummary::GetHeadline(shapingRuns[i]);
             const double seed = SeedInducedMs(settings.rates[i]);
-            const CakeConfig config =
-                CakeOptions("bandwidth " + settings.rates[i] + " " + settings.cakeOptions);
+            const CakeConfig config = ShaperAccounting(settings.rates[i], settings);
             std::ostringstream seedText;
             if (std::isnan(seed))
             {
@@ -464,6 +677,18 @@ class Wrt1200acCakeShaping : public SeedExperiment
                << std::setprecision(1) << std::setw(22) << ExpectedGoodputMbps(config, lineMbps)
                << std::setw(10) << h.uploadMbps << std::setw(10) << h.downloadMbps << "\n";
             os.unsetf(std::ios::fixed);
+        }
+        if (settings.cpu)
+        {
+            const RouterCpu cpu = RouterCpu::Get(settings);
+            const double seed = SeedCpuBoundMbps(settings.shaper);
+            os << std::setprecision(4) << "\nThe router's CPU (" << ROUTER_CPU << ", "
+               << settings.shaper << "): " << cpu.frameUs
+               << " us per forwarded frame on core 0, at most " << cpu.MostMbps()
+               << " Mbit/s each way\n(an ACK per two segments, no interrupt "
+               << "or poll costs), at least " << cpu.LeastMbps() << " saturated; the seed: "
+               << (std::isnan(seed) ? std::string("no figure") : "roughly " + Text(seed))
+               << " Mbit/s each way\n";
         }
         const CakeConfig accounting = CakeOptions(settings.cakeOptions);
         os << "(expected: RATE x 1448 / (accounted data packet + half an accounted ACK), "

@@ -27,6 +27,8 @@ cpp_examples = [
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
+    ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --cpu=1", "True", "False"),
+    ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --cpu=1 --shaper=htb+cake", "True", "False"),
     ("wrt1200ac-cake-overhead --floodLength=0.15 --db=none --check=1", "True", "False"),
     ("wifi-ring-latency --length=30 --delay=2 --db=none --check=1", "True", "False"),
     # Smoke test: the benchmark's figures depend on the machine; exit status only.

@@ -542,13 +542,20 @@ class HostCpuRouterTestCase : public TestCase
   private:
     void DoRun() override
     {
-        RouterCosts costs =
-            m_cpuBound
-                ? RouterCosts{MicroSeconds(10), MicroSeconds(6), MicroSeconds(2), MicroSeconds(2)}
-                : RouterCosts{MicroSeconds(1),
-                              NanoSeconds(500),
-                              NanoSeconds(250),
-                              NanoSeconds(250)};
+        RouterCosts costs = m_cpuBound ? RouterCosts{MicroSeconds(10),
+                                                     MicroSeconds(6),
+                                                     MicroSeconds(2),
+                                                     MicroSeconds(2),
+                                                     "",
+                                                     Time(0),
+                                                     ""}
+                                       : RouterCosts{MicroSeconds(1),
+                                                     NanoSeconds(500),
+                                                     NanoSeconds(250),
+                                                     NanoSeconds(250),
+                                                     "",
+                                                     Time(0),
+                                                     ""};
         if (m_htbTree)
         {
             costs.egressQdisc = "htb default 1; class parent 1: classid 1:1 rate 1Gbit; "

@@ -42,6 +42,12 @@ HostCpuHelper::SetAttribute(const std::string& name, const AttributeValue& value
     m_factory.Set(name, value);
 }
 
+Ptr<HostCpu>
+HostCpuHelper::Create() const
+{
+    return m_factory.Create<HostCpu>();
+}
+
 void
 HostCpuHelper::Install(const NodeContainer& nodes) const
 {
@@ -49,7 +55,7 @@ HostCpuHelper::Install(const NodeContainer& nodes) const
     {
         NS_ABORT_MSG_IF((*node)->GetObject<HostCpu>(),
                         "HostCpuHelper: node " << (*node)->GetId() << " has a HostCpu already");
-        (*node)->AggregateObject(m_factory.Create<HostCpu>());
+        (*node)->AggregateObject(Create());
     }
 }
 

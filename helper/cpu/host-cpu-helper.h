@@ -57,6 +57,11 @@ class HostCpuHelper
     void SetAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @return a HostCpu as Install() would make it, not aggregated (to read its settings)
+     */
+    Ptr<HostCpu> Create() const;
+
+    /**
      * Aggregates a new HostCpu to each node; stops if a node has one already.
      * @param nodes the nodes
      */

@@ -25,7 +25,8 @@ namespace debloat
  * says the next packet may leave (CAKE's shaper, HTB's tokens).
  *
  * The cores are plain C++ and only name a time; this turns it into an ns-3 event that calls
- * QueueDisc::Run(), as the kernel's hrtimer calls __netif_schedule().
+ * QueueDisc::Run() on the root of the queue disc's tree, as the kernel's hrtimer calls
+ * __netif_schedule(qdisc_root()).
  */
 class ShaperWatchdog
 {
@@ -50,11 +51,15 @@ class ShaperWatchdog
     bool IsPending() const;
 
   private:
-    /// The hrtimer's expiry: runs the queue disc.
+    /// The hrtimer's expiry: runs the queue disc's root.
     void Expire();
 
-    QueueDisc* m_qdisc; ///< the queue disc
-    EventId m_event;    ///< the pending run
+    /// @return the root of the tree the queue disc is in (itself if none), found once
+    QueueDisc* Root();
+
+    QueueDisc* m_qdisc;         ///< the queue disc
+    QueueDisc* m_root{nullptr}; ///< its tree's root, once found
+    EventId m_event;            ///< the pending run
 };
 
 } // namespace debloat

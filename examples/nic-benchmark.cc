@@ -329,12 +329,10 @@ main(int argc, char* argv[])
     {
         double offCost = 0;
         Measurement off;
-        for (const bool withCpu : cpuSettings)
+        // PointToPointNetDevice takes no CPU time: p2p runs without the model only.
+        const std::vector<bool> settings = device == "p2p" ? std::vector<bool>{false} : cpuSettings;
+        for (const bool withCpu : settings)
         {
-            if (withCpu && device == "p2p")
-            {
-                continue; // PointToPointNetDevice takes no CPU time
-            }
             const Measurement m = Run(device, rate, Seconds(durationS), withCpu, counter);
             const double perPacketUs = PerPacket(m.cpu * 1e6, m.packets);
             const double perPacketInstr = PerPacket(static_cast<double>(m.instructions), m.packets);

@@ -95,7 +95,7 @@ CpuCoreModel::SubmitAt(uint32_t core, CpuClass cls, int64_t cost, int64_t now, i
                                     " ns before now " + std::to_string(now));
     }
     Reach(core, now);
-    return Add(core, cls, cost, release, false);
+    return Add(core, cls, cost, release, false).id;
 }
 
 uint64_t
@@ -148,8 +148,9 @@ CpuCoreModel::NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost
     if (ksoftirqdBusy || c.lastKsoftirqdEnd == now)
     {
         placement.ksoftirqd = true;
-        placement.id = Add(core, CpuClass::TASK, cost, std::max(now, c.ksoftirqdRelease), true);
-        placement.completion = GetCompletion(placement.id);
+        const Item& item = Add(core, CpuClass::TASK, cost, std::max(now, c.ksoftirqdRelease), true);
+        placement.id = item.id;
+        placement.completion = item.completion;
         return placement;
     }
     // A poll raised when the last softirq work ends now is the loop's next pending softirq
@@ -185,14 +186,16 @@ CpuCoreModel::NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost
             c.runOpen = false;
             c.runs = 0;
             placement.ksoftirqd = true;
-            placement.id = Add(core, CpuClass::TASK, cost, c.ksoftirqdRelease, true);
-            placement.completion = GetCompletion(placement.id);
+            const Item& item = Add(core, CpuClass::TASK, cost, c.ksoftirqdRelease, true);
+            placement.id = item.id;
+            placement.completion = item.completion;
             return placement;
         }
     }
     placement.run = c.runs;
-    placement.id = Add(core, CpuClass::SOFTIRQ, cost, now, false);
-    placement.completion = GetCompletion(placement.id);
+    const Item& item = Add(core, CpuClass::SOFTIRQ, cost, now, false);
+    placement.id = item.id;
+    placement.completion = item.completion;
     // net_rx_action(): budget -= napi_poll(n, &repoll); then the run breaks when
     // budget <= 0 || time_after_eq(jiffies, time_limit), counting time_squeeze.
     c.napis.push_back(napi);
@@ -229,6 +232,20 @@ CpuCoreModel::TakeTransitions()
     std::vector<Transition> out;
     out.swap(m_transitions);
     return out;
+}
+
+void
+CpuCoreModel::TakeFinished(std::vector<Finished>& out)
+{
+    out.insert(out.end(), m_finished.begin(), m_finished.end());
+    m_finished.clear();
+}
+
+void
+CpuCoreModel::TakeTransitions(std::vector<Transition>& out)
+{
+    out.insert(out.end(), m_transitions.begin(), m_transitions.end());
+    m_transitions.clear();
 }
 
 int64_t
@@ -330,7 +347,12 @@ CpuCoreModel::Runnable(const Core& c)
 void
 CpuCoreModel::UpdateState(uint32_t index, Core& c)
 {
-    const uint32_t state = Runnable(c);
+    SetState(index, c, Runnable(c));
+}
+
+void
+CpuCoreModel::SetState(uint32_t index, Core& c, uint32_t state)
+{
     if (state != c.state)
     {
         m_transitions.push_back({c.now, index, c.state, state});
@@ -339,9 +361,10 @@ CpuCoreModel::UpdateState(uint32_t index, Core& c)
 }
 
 void
-CpuCoreModel::Run(uint32_t index, Core& c, int64_t until, bool record)
+CpuCoreModel::Run(uint32_t index, Core& c, int64_t until)
 {
-    while (!c.items.empty() && c.now <= until)
+    // c.now <= until throughout: each step stops at until at the latest.
+    while (!c.items.empty())
     {
         // The highest released class runs; the first submitted of it (FIFO).
         std::size_t running = c.items.size();
@@ -361,10 +384,9 @@ CpuCoreModel::Run(uint32_t index, Core& c, int64_t until, bool record)
                 nextRelease = std::min(nextRelease, item.release);
             }
         }
-        if (record)
-        {
-            UpdateState(index, c);
-        }
+        SetState(index,
+                 c,
+                 running == c.items.size() ? IDLE : static_cast<uint32_t>(c.items[running].cls));
         if (running == c.items.size())
         {
             // Idle until the next release.
@@ -390,20 +412,7 @@ CpuCoreModel::Run(uint32_t index, Core& c, int64_t until, bool record)
         if (item.remaining == 0)
         {
             item.completion = c.now;
-            if (record)
-            {
-                m_finished.push_back({item.id, index, c.now});
-            }
-            else
-            {
-                for (Item& real : m_cores[index].items)
-                {
-                    if (real.id == item.id)
-                    {
-                        real.completion = c.now;
-                    }
-                }
-            }
+            m_finished.push_back({item.id, index, c.now});
             if (item.ksoftirqd)
             {
                 c.lastKsoftirqdEnd = c.now;
@@ -415,37 +424,70 @@ CpuCoreModel::Run(uint32_t index, Core& c, int64_t until, bool record)
             c.items.erase(c.items.begin() + static_cast<std::ptrdiff_t>(running));
         }
     }
-    if (c.items.empty() && until != NEVER && c.now < until)
+    // A break left the state set for c.now; otherwise the core ran out of work.
+    if (c.items.empty())
     {
-        if (record)
-        {
-            UpdateState(index, c);
-        }
+        SetState(index, c, IDLE);
         c.usage.idle += until - c.now;
         c.now = until;
-    }
-    if (record)
-    {
-        UpdateState(index, c);
     }
 }
 
 void
-CpuCoreModel::Project(uint32_t index)
+CpuCoreModel::Project(Core& c)
 {
-    Core copy = m_cores[index];
-    Run(index, copy, NEVER, false);
+    // The same schedule as Run() to the end, on the items' times and costs only.
+    std::vector<Pending>& pending = m_scratch;
+    pending.clear();
+    for (std::size_t i = 0; i < c.items.size(); ++i)
+    {
+        pending.push_back({c.items[i].release, c.items[i].remaining, c.items[i].cls, i});
+    }
+    int64_t now = c.now;
+    while (!pending.empty())
+    {
+        std::size_t running = pending.size();
+        int64_t nextRelease = NEVER;
+        for (std::size_t i = 0; i < pending.size(); ++i)
+        {
+            if (pending[i].release <= now)
+            {
+                if (running == pending.size() || pending[i].cls < pending[running].cls)
+                {
+                    running = i;
+                }
+            }
+            else
+            {
+                nextRelease = std::min(nextRelease, pending[i].release);
+            }
+        }
+        if (running == pending.size())
+        {
+            now = nextRelease; // idle until the next release
+            continue;
+        }
+        Pending& item = pending[running];
+        const int64_t stop = std::min(now + item.remaining, nextRelease);
+        item.remaining -= stop - now;
+        now = stop;
+        if (item.remaining == 0)
+        {
+            c.items[item.index].completion = now;
+            pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(running));
+        }
+    }
 }
 
-uint64_t
+const CpuCoreModel::Item&
 CpuCoreModel::Add(uint32_t index, CpuClass cls, int64_t cost, int64_t release, bool ksoftirqd)
 {
     Core& c = m_cores[index];
     const uint64_t id = m_nextId++;
     c.items.push_back({id, cls, release, cost, NEVER, ksoftirqd});
     UpdateState(index, c);
-    Project(index);
-    return id;
+    Project(c);
+    return c.items.back();
 }
 
 CpuCoreModel::Core&
@@ -463,7 +505,14 @@ CpuCoreModel::Reach(uint32_t core, int64_t now)
         throw std::invalid_argument("CpuCoreModel: time " + std::to_string(now) +
                                     " ns is before the core's " + std::to_string(c.now));
     }
-    Run(core, c, now, true);
+    if (c.items.empty())
+    {
+        // Idle since it was last run (Run() would only count the gap).
+        c.usage.idle += now - c.now;
+        c.now = now;
+        return c;
+    }
+    Run(core, c, now);
     return c;
 }
 

@@ -210,6 +210,18 @@ class CpuCoreModel
     std::vector<Finished> TakeFinished();
     /** @return the state changes since the last call, in time order per core */
     std::vector<Transition> TakeTransitions();
+    /**
+     * Moves the items finished since the last call to the end of a vector, without
+     * allocating once both vectors have grown (for callers on a hot path).
+     * @param[in,out] out where they go
+     */
+    void TakeFinished(std::vector<Finished>& out);
+    /**
+     * Moves the state changes since the last call to the end of a vector, without
+     * allocating once both vectors have grown.
+     * @param[in,out] out where they go
+     */
+    void TakeTransitions(std::vector<Transition>& out);
 
     /**
      * @param id an item
@@ -293,13 +305,12 @@ class CpuCoreModel
     };
 
     /**
-     * Runs a core's work up to a time.
+     * Runs a core's work up to a time, recording finished items and state changes.
      * @param index the core
-     * @param until the time, ns (NEVER: until all is done)
-     * @param c the core (a copy when projecting)
-     * @param record whether to record finished items and transitions
+     * @param c the core
+     * @param until the time, ns
      */
-    void Run(uint32_t index, Core& c, int64_t until, bool record);
+    void Run(uint32_t index, Core& c, int64_t until);
     /**
      * @param c a core
      * @return the class that runs now, or IDLE
@@ -311,8 +322,20 @@ class CpuCoreModel
      * @param c the core
      */
     void UpdateState(uint32_t index, Core& c);
-    /// Sets every item's projected completion on a core. @param index the core
-    void Project(uint32_t index);
+    /**
+     * Records a state change at the core's time, if the state differs.
+     * @param index the core
+     * @param c the core
+     * @param state the class it runs now (IDLE: none)
+     */
+    void SetState(uint32_t index, Core& c, uint32_t state);
+    /**
+     * Sets every item's projected completion on a core: runs its work, as Run() would with
+     * nothing more submitted, on a scratch list (no copy of the core, no allocation once the
+     * list has grown).
+     * @param c the core
+     */
+    void Project(Core& c);
     /**
      * Adds an item and projects the core.
      * @param index the core
@@ -320,9 +343,9 @@ class CpuCoreModel
      * @param cost ns
      * @param release ns
      * @param ksoftirqd a poll run by ksoftirqd
-     * @return its id
+     * @return the item (its id and projected completion; valid until the core changes)
      */
-    uint64_t Add(uint32_t index, CpuClass cls, int64_t cost, int64_t release, bool ksoftirqd);
+    const Item& Add(uint32_t index, CpuClass cls, int64_t cost, int64_t release, bool ksoftirqd);
     /**
      * Checks a core index and the time, and runs the core to it.
      * @param core the core
@@ -339,6 +362,17 @@ class CpuCoreModel
     uint64_t m_nextId{1};                  ///< next item id
     std::vector<Finished> m_finished;      ///< finished since TakeFinished()
     std::vector<Transition> m_transitions; ///< changes since TakeTransitions()
+
+    /// An item's projection state.
+    struct Pending
+    {
+        int64_t release;   ///< runnable from, ns
+        int64_t remaining; ///< cost left, ns
+        CpuClass cls;      ///< class
+        std::size_t index; ///< the item in its core's list
+    };
+
+    std::vector<Pending> m_scratch; ///< Project()'s work list, kept for its capacity
 };
 
 } // namespace debloat

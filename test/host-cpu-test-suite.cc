@@ -21,6 +21,8 @@
  * PollCost p = 2 us, RxPacketCost c = 1.5 us, SchedulingLatency 50 us.
  */
 
+#include "debloat-test-utils.h"
+
 #include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
@@ -28,6 +30,9 @@
 #include "ns3/host-cpu.h"
 #include "ns3/htb-queue-disc.h"
 #include "ns3/internet-module.h"
+#include "ns3/linux-tcp-defaults.h"
+#include "ns3/netperf-client.h"
+#include "ns3/netperf-helper.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
@@ -698,6 +703,105 @@ class HostCpuProfileTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief netperf's processes wait for the scheduler: each TCP_RR transaction gains two
+ * wake-ups.
+ *
+ * netperf-test-suite.cc's idle link (10 Mbit/s PointToPoint, 5 ms): without a HostCpu each
+ * transaction after the first takes exactly 10.088 ms. With a one-core HostCpu on each node
+ * (SchedulingLatency L = 50 us constant, WakeupCost w = 2 us, SyscallCost s = 1 us, CopyRate
+ * 8 Gbit/s: a byte in 1 ns), the server reads a request only once woken, L + w + s + 1 ns
+ * after it arrived, and answers then; the client likewise reads the response, which ends
+ * the transaction and sends the next request. A send made outside TCP's receive processing
+ * leaves one time step (1 ns) later: TcpSocketBase::Send() schedules SendPendingData() at
+ * TimeStep(1), where an answer made within the receive callback left at once. Each
+ * transaction therefore takes 10.088 ms + 2 x (53.001 us + 1 ns) = 10.194004 ms. The
+ * sends' own syscalls (s + 1 ns, after each wake-up on the same core) end long before the
+ * next arrival and delay nothing. Per transaction each core is busy w plus twice s + 1 ns
+ * (its read and its send): 2 + 2 x 1.001 = 4.002 us, the client's core 4.002 us per
+ * 10.194004 ms transaction (the PointToPoint devices take no CPU time).
+ */
+class HostCpuNetperfWakeupTestCase : public TestCase
+{
+  public:
+    HostCpuNetperfWakeupTestCase()
+        : TestCase("netperf TCP_RR: each transaction waits for two wake-ups")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinuxTcpDefaults::Apply();
+        const debloattest::IdleLink link = debloattest::MakeIdleLink();
+        HostCpuHelper cpu;
+        cpu.SetAttribute("SchedulingLatency",
+                         StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"));
+        cpu.SetAttribute("WakeupCost", TimeValue(MicroSeconds(2)));
+        cpu.SetAttribute("SyscallCost", TimeValue(MicroSeconds(1)));
+        cpu.SetAttribute("CopyRate", DataRateValue(DataRate("8Gbps")));
+        cpu.Install(link.nodes);
+        NetperfHelper::InstallServer(link.nodes.Get(1));
+        NetperfHelper netperf(link.interfaces.GetAddress(1), NetperfTest::TCP_RR);
+        ApplicationContainer apps = netperf.Install(link.nodes.Get(0));
+        apps.Start(Seconds(1));
+        apps.Stop(Seconds(3));
+        Ptr<NetperfClient> client = DynamicCast<NetperfClient>(apps.Get(0));
+        m_cpu = link.nodes.Get(0)->GetObject<HostCpu>();
+        client->TraceConnectWithoutContext(
+            "Transaction",
+            MakeCallback(&HostCpuNetperfWakeupTestCase::Record, this));
+        Simulator::Stop(Seconds(4));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_GT(m_latencies.size(), 100, "transactions");
+        for (size_t i = 1; i < m_latencies.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_latencies[i].GetNanoSeconds(), 10194004, "transaction " << i);
+        }
+        NS_TEST_EXPECT_MSG_EQ(m_windowEnd - m_windowStart,
+                              NanoSeconds(10 * 10194004),
+                              "ten transactions");
+        NS_TEST_EXPECT_MSG_EQ(Busy(m_atEnd) - Busy(m_atStart),
+                              10 * 4002,
+                              "busy: w + 2 (s + 1 ns) per transaction");
+        m_cpu = nullptr;
+        Simulator::Destroy();
+        Config::Reset();
+    }
+
+    /**
+     * @param usage a core's usage
+     * @return its busy time, ns
+     */
+    static int64_t Busy(const CpuCoreModel::Usage& usage)
+    {
+        return usage.busy[0] + usage.busy[1] + usage.busy[2];
+    }
+
+    /**
+     * Records a transaction, and the client's core usage after the 5th and the 15th.
+     * @param latency its latency
+     */
+    void Record(Time latency)
+    {
+        m_latencies.push_back(latency);
+        if (m_latencies.size() == 5 || m_latencies.size() == 15)
+        {
+            (m_latencies.size() == 5 ? m_atStart : m_atEnd) = m_cpu->GetUsage(0);
+            (m_latencies.size() == 5 ? m_windowStart : m_windowEnd) = Simulator::Now();
+        }
+    }
+
+    std::vector<Time> m_latencies; ///< transaction latencies
+    Ptr<HostCpu> m_cpu;            ///< the client's CPU
+    CpuCoreModel::Usage m_atStart; ///< its usage after the 5th transaction
+    CpuCoreModel::Usage m_atEnd;   ///< and after the 15th
+    Time m_windowStart;            ///< when the 5th ended
+    Time m_windowEnd;              ///< when the 15th ended
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The HostCpu's tests.
  */
 class HostCpuTestSuite : public TestSuite
@@ -715,6 +819,7 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuRouterTestCase(false), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(true, true), compat::TEST_QUICK);
         AddTestCase(new HostCpuProfileTestCase(), compat::TEST_QUICK);
+        AddTestCase(new HostCpuNetperfWakeupTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "host-cpu.h"
 
 #include "ns3/abort.h"
+#include "ns3/data-rate.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -106,6 +107,25 @@ HostCpu::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&HostCpu::m_qdiscCostsText),
                           MakeStringChecker())
+            .AddAttribute("WakeupCost",
+                          "CPU time of waking a task asleep on a socket and switching to it "
+                          "(try_to_wake_up(), the scheduler, the context switch)",
+                          TimeValue(MicroSeconds(2)),
+                          MakeTimeAccessor(&HostCpu::m_wakeupCost),
+                          MakeTimeChecker())
+            .AddAttribute("SyscallCost",
+                          "CPU time of one sendmsg() or recvmsg() on a TCP socket besides "
+                          "its copy: the system call, tcp_sendmsg() or tcp_recvmsg() and "
+                          "the socket lock",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&HostCpu::m_syscallCost),
+                          MakeTimeChecker())
+            .AddAttribute("CopyRate",
+                          "Rate of copying data between user and kernel "
+                          "(copy_from_user/copy_to_user, cache misses included)",
+                          DataRateValue(DataRate("40Gbps")),
+                          MakeDataRateAccessor(&HostCpu::m_copyRate),
+                          MakeDataRateChecker())
             .AddAttribute("SchedulingLatency",
                           "Seconds from waking ksoftirqd (or a task) to it running",
                           StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"),
@@ -257,6 +277,29 @@ HostCpu::RunTask(uint32_t core, Time cost, std::function<void()> done)
     const uint64_t id = Model().Submit(core, CpuClass::TASK, Ns(cost), Ns(Simulator::Now()));
     Submitted(core, id, std::move(done));
     return NanoSeconds(m_model->GetCompletion(id));
+}
+
+Time
+HostCpu::WakeTask(uint32_t core, Time cost, std::function<void()> done)
+{
+    NS_LOG_FUNCTION(this << core << cost);
+    NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu: task cost " << cost << " is negative");
+    const uint64_t id = Model().WakeTask(core, Ns(m_wakeupCost + cost), Ns(Simulator::Now()));
+    Submitted(core, id, std::move(done));
+    return NanoSeconds(m_model->GetCompletion(id));
+}
+
+Time
+HostCpu::GetSyscallCost(uint64_t bytes) const
+{
+    NS_ABORT_MSG_IF(m_copyRate.GetBitRate() == 0, "HostCpu: CopyRate is 0; accepted: above 0");
+    return m_syscallCost + m_copyRate.CalculateBytesTxTime(bytes);
+}
+
+uint32_t
+HostCpu::NextTaskCore()
+{
+    return m_nextTaskCore++ % Model().GetConfig().cores;
 }
 
 void

@@ -11,6 +11,7 @@
 
 #include "cpu-core-model.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -136,6 +137,24 @@ class HostCpu : public Object
     Time RunTask(uint32_t core, Time cost, std::function<void()> done);
 
     /**
+     * Wakes a task asleep on a socket (try_to_wake_up()): after a SchedulingLatency draw it
+     * runs WakeupCost plus its work on a core.
+     * @param core the task's core
+     * @param cost its work once running (GetSyscallCost() of what it reads, say)
+     * @param done called when it completes
+     * @return the completion projected now
+     */
+    Time WakeTask(uint32_t core, Time cost, std::function<void()> done);
+    /**
+     * @param bytes the data a sendmsg() or recvmsg() copies
+     * @return its cost: SyscallCost plus the copy at CopyRate
+     */
+    Time GetSyscallCost(uint64_t bytes) const;
+    /**
+     * @return the core for the next task (a netperf process): the cores in turn, from 0
+     */
+    uint32_t NextTaskCore();
+    /**
      * @param vector an interrupt vector of a device
      * @return the core that serves it
      */
@@ -221,10 +240,14 @@ class HostCpu : public Object
     Time m_forwardCost;                       ///< per forwarded frame: ip_forward() path
     Time m_qdiscCost;                         ///< per qdisc of an unlisted kind
     std::string m_qdiscCostsText;             ///< QdiscCosts
+    Time m_wakeupCost;                        ///< per task wake-up
+    Time m_syscallCost;                       ///< per sendmsg()/recvmsg()
+    DataRate m_copyRate;                      ///< user copy rate
     Ptr<RandomVariableStream> m_schedLatency; ///< ksoftirqd and task wake-up latency, s
 
     // State
     std::unique_ptr<CpuCoreModel> m_model;                      ///< the cores
+    uint32_t m_nextTaskCore{0};                                 ///< NextTaskCore()'s turn
     bool m_qdiscCostsParsed{false};                             ///< m_kindCosts is read
     std::unordered_map<std::string, int64_t> m_kindCosts;       ///< by TypeId name, ns
     std::unordered_map<uint64_t, std::function<void()>> m_done; ///< callbacks by item

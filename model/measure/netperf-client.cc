@@ -163,6 +163,7 @@ NetperfClient::GetThroughput() const
 void
 NetperfClient::DoDispose()
 {
+    m_appCpu.Detach();
     m_socket = nullptr;
     Application::DoDispose();
 }
@@ -173,6 +174,7 @@ NetperfClient::StartApplication()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_remote == Ipv4Address(), "NetperfClient: Remote is not set");
     m_running = true;
+    m_appCpu.Attach(GetNode());
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     UintegerValue sendBuffer;
     m_socket->GetAttribute("SndBufSize", sendBuffer);
@@ -188,8 +190,8 @@ NetperfClient::StartApplication()
     m_socket->Bind();
     m_socket->SetConnectCallback(MakeCallback(&NetperfClient::Connected, this),
                                  MakeCallback(&NetperfClient::ConnectionFailed, this));
-    m_socket->SetRecvCallback(MakeCallback(&NetperfClient::Receive, this));
-    m_socket->SetSendCallback(MakeCallback(&NetperfClient::Send, this));
+    m_socket->SetRecvCallback(MakeCallback(&NetperfClient::Ready, this));
+    m_socket->SetSendCallback(MakeCallback(&NetperfClient::SendReady, this));
     m_socket->Connect(compat::InetAddressWithTos(m_remote, m_port, m_tos));
 }
 
@@ -202,6 +204,7 @@ NetperfClient::StopApplication()
         m_testEnd = Simulator::Now();
     }
     m_running = false;
+    m_appCpu.Detach();
     m_interimEvent.Cancel();
     if (m_socket)
     {
@@ -276,10 +279,12 @@ NetperfClient::Send(Ptr<Socket> socket, uint32_t available)
             std::min<uint64_t>(bulk ? m_sendSize : m_toSend, socket->GetTxAvailable() - header));
         Ptr<Packet> packet = m_request ? m_request->Copy() : Create<Packet>();
         packet->AddAtEnd(Create<Packet>(size));
+        const uint32_t written = packet->GetSize();
         if (socket->Send(packet) <= 0)
         {
             break;
         }
+        m_appCpu.Sent(written);
         if (m_request)
         {
             m_request = nullptr;
@@ -287,6 +292,39 @@ NetperfClient::Send(Ptr<Socket> socket, uint32_t available)
         }
         m_written += size;
         m_toSend -= bulk ? 0 : size;
+    }
+    // Left with data to write: blocked on the send buffer (SOCK_NOSPACE).
+    m_sendBlocked = m_request || bulk || m_toSend > 0;
+}
+
+void
+NetperfClient::Ready(Ptr<Socket> socket)
+{
+    if (!m_appCpu.IsOn())
+    {
+        Receive(socket); // an infinitely fast CPU: at once, as before
+        return;
+    }
+    m_appCpu.Wake(socket->GetRxAvailable(), [this, socket]() {
+        if (m_running && m_socket == socket)
+        {
+            Receive(socket);
+            Send(socket, socket->GetTxAvailable());
+        }
+    });
+}
+
+void
+NetperfClient::SendReady(Ptr<Socket> socket, uint32_t available)
+{
+    if (!m_appCpu.IsOn())
+    {
+        Send(socket, available);
+        return;
+    }
+    if (m_sendBlocked)
+    {
+        Ready(socket); // sk_stream_write_space() wakes only a writer waiting for room
     }
 }
 

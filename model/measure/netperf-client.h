@@ -9,6 +9,7 @@
 
 #include "netperf-header.h"
 
+#include "ns3/app-cpu.h"
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
@@ -43,6 +44,9 @@ namespace debloat
  * - TCP_MAERTS counts the bytes the client read.
  * - TCP_RR sends a RequestSize-byte request, waits for the whole ResponseSize-byte response,
  *   and repeats; it counts transactions and traces each one's latency.
+ *
+ * With a HostCpu on the node (off by default) the client is a process on one of its cores
+ * (AppCpu): it reads and writes once woken and scheduled, and its system calls take time.
  */
 class NetperfClient : public Application
 {
@@ -110,6 +114,18 @@ class NetperfClient : public Application
      * @param socket the socket
      */
     void Receive(Ptr<Socket> socket);
+    /**
+     * The socket can be read or written: wakes the process (AppCpu), which then reads and
+     * writes what it can.
+     * @param socket the socket
+     */
+    void Ready(Ptr<Socket> socket);
+    /**
+     * The socket's send buffer has room (sk_write_space()).
+     * @param socket the socket
+     * @param available bytes free in the send buffer
+     */
+    void SendReady(Ptr<Socket> socket, uint32_t available);
     /// Starts the next TCP_RR request.
     void StartTransaction();
     /// Reports one demo-mode interval and schedules the next.
@@ -128,6 +144,8 @@ class NetperfClient : public Application
     Ptr<Socket> m_socket;         ///< the data connection
     Ptr<Packet> m_request;        ///< the test request, until it goes out with the first data
     uint32_t m_sendBufferSize{0}; ///< the socket's SndBufSize, to count acknowledged bytes
+    AppCpu m_appCpu;              ///< the process on the node's HostCpu, if any
+    bool m_sendBlocked{false};    ///< the last Send() left data unwritten
     bool m_connected{false};      ///< the connection is established
     bool m_running{false};        ///< between StartApplication and StopApplication
     Time m_testStart;             ///< connection establishment

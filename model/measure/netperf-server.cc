@@ -137,9 +137,11 @@ NetperfServer::Connection::Connection(NetperfServer* server, Ptr<Socket> socket)
       m_socket(socket),
       m_pending(Create<Packet>())
 {
+    // netserver forks a process per connection.
+    m_appCpu.Attach(server->GetNode());
     // The callbacks hold a Ptr to this connection; Close() drops them to break the cycle.
-    socket->SetRecvCallback(MakeCallback(&Connection::Receive, Ptr<Connection>(this)));
-    socket->SetSendCallback(MakeCallback(&Connection::Send, Ptr<Connection>(this)));
+    socket->SetRecvCallback(MakeCallback(&Connection::Ready, Ptr<Connection>(this)));
+    socket->SetSendCallback(MakeCallback(&Connection::SendReady, Ptr<Connection>(this)));
     // The client closing ends the test (netserver stops at the client's FIN or reset).
     socket->SetCloseCallbacks(MakeCallback(&Connection::PeerClosed, Ptr<Connection>(this)),
                               MakeCallback(&Connection::PeerClosed, Ptr<Connection>(this)));
@@ -174,6 +176,39 @@ NetperfServer::Connection::Detach()
     m_socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
                                 MakeNullCallback<void, Ptr<Socket>>());
     m_socket = nullptr;
+    m_appCpu.Detach();
+}
+
+void
+NetperfServer::Connection::Ready(Ptr<Socket> socket)
+{
+    if (!m_appCpu.IsOn())
+    {
+        Receive(socket); // an infinitely fast CPU: at once, as before
+        return;
+    }
+    // The pending wake-up holds the connection alive until it runs.
+    m_appCpu.Wake(socket->GetRxAvailable(), [self = Ptr<Connection>(this), socket]() {
+        if (self->m_socket == socket)
+        {
+            self->Receive(socket);
+            self->Send(socket, socket->GetTxAvailable());
+        }
+    });
+}
+
+void
+NetperfServer::Connection::SendReady(Ptr<Socket> socket, uint32_t available)
+{
+    if (!m_appCpu.IsOn())
+    {
+        Send(socket, available);
+        return;
+    }
+    if (m_sendBlocked)
+    {
+        Ready(socket); // sk_stream_write_space() wakes only a writer waiting for room
+    }
 }
 
 void
@@ -249,6 +284,10 @@ NetperfServer::Connection::Send(Ptr<Socket> socket, uint32_t available)
             m_owed -= size;
         }
         const int sent = socket->Send(Create<Packet>(static_cast<uint32_t>(size)));
+        if (sent > 0)
+        {
+            m_appCpu.Sent(static_cast<uint32_t>(sent));
+        }
         if (sent <= 0)
         {
             if (!bulk)
@@ -259,6 +298,8 @@ NetperfServer::Connection::Send(Ptr<Socket> socket, uint32_t available)
         }
         m_server->m_bytesSent += static_cast<uint64_t>(sent);
     }
+    // Left with data to write: blocked on the send buffer (SOCK_NOSPACE).
+    m_sendBlocked = bulk || m_owed > 0;
 }
 
 } // namespace debloat

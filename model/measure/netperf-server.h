@@ -9,6 +9,7 @@
 
 #include "netperf-header.h"
 
+#include "ns3/app-cpu.h"
 #include "ns3/application.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
@@ -82,6 +83,18 @@ class NetperfServer : public Application
          */
         void Send(Ptr<Socket> socket, uint32_t available);
         /**
+         * The socket can be read or written: wakes the connection's process (AppCpu),
+         * which then reads and answers.
+         * @param socket the socket
+         */
+        void Ready(Ptr<Socket> socket);
+        /**
+         * The socket's send buffer has room (sk_write_space()).
+         * @param socket the socket
+         * @param available bytes free in the send buffer
+         */
+        void SendReady(Ptr<Socket> socket, uint32_t available);
+        /**
          * Ends the test when the client closes or resets the connection.
          * @param socket the socket
          */
@@ -94,6 +107,8 @@ class NetperfServer : public Application
         NetperfHeader m_request;    ///< the test request
         uint64_t m_requestBytes{0}; ///< TCP_RR: bytes of the current request so far
         uint64_t m_owed{0};         ///< TCP_RR: response bytes not yet handed to TCP
+        AppCpu m_appCpu;            ///< netserver's process for it, on the node's HostCpu
+        bool m_sendBlocked{false};  ///< the last Send() left data unwritten
     };
 
     void StartApplication() override;

@@ -34,13 +34,21 @@
  *   140:    BQL 1-10K, 320540 tps; no BQL 1-13K, 323158 tps
  *   1:      BQL 0-3K, 338811 tps; no BQL 0-3K, 339947 tps
  * Here the bytes in queue are the ring's bytes (5th to 95th percentile). The small-size
- * rates of the series were CPU-bound (34-41% CPU on a 2011 host); the simulation has no CPU
- * cost per transaction, so only the queue sizes and the large-size rates compare.
+ * rates of the series were CPU-bound (34-41% CPU on a 2011 host); by default the simulation
+ * has no CPU cost per transaction, so only the queue sizes and the large-size rates
+ * compare. --cpu=PROFILE (a CpuProfile: generic, laptop-2011, nuc, atom-c2758, armada385;
+ * --ns3::debloat::HostCpu::Cores=N and the other HostCpu attributes override it) puts both
+ * hosts on that CPU: interrupts, polls, and netperf's wake-ups and system calls take time,
+ * and the table adds each host's utilisation over the test, as netperf -c and -C report it.
  */
 
 #include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
+#include "ns3/cpu-profile.h"
+#include "ns3/cpu-sampler.h"
 #include "ns3/device-sampler.h"
+#include "ns3/host-cpu-helper.h"
+#include "ns3/host-cpu.h"
 #include "ns3/internet-module.h"
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/netperf-client.h"
@@ -74,6 +82,7 @@ struct Settings
     double length;       ///< seconds of test
     std::string rate;    ///< line rate
     std::string profile; ///< NIC profile
+    std::string cpu;     ///< both hosts' CpuProfile ("": infinitely fast CPUs)
 };
 
 /**
@@ -94,8 +103,15 @@ Run(const Settings& settings)
         end->bql = settings.bql;
     }
     topology.Install();
-    topology.AssignStreams(1);
+    const int64_t streams = topology.AssignStreams(1);
     const NodeContainer nodes = topology.GetNodes();
+    if (!settings.cpu.empty())
+    {
+        HostCpuHelper cpu;
+        cpu.SetProfile(settings.cpu);
+        cpu.Install(nodes);
+        HostCpuHelper::AssignStreams(nodes, 1 + streams);
+    }
     const NetDeviceContainer devices = topology.GetLeftDevices(0);
 
     const Time start = Seconds(1);
@@ -110,6 +126,15 @@ Run(const Settings& settings)
     Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
     sampler->SetDevice(devices.Get(0));
     sampler->Start(start, end);
+    // netperf -c and -C: each host's CPU over the test (a step of 0.2 s, as the device's).
+    std::vector<Ptr<CpuSampler>> cpuSamplers;
+    for (uint32_t i = 0; i < nodes.GetN() && !settings.cpu.empty(); ++i)
+    {
+        Ptr<CpuSampler> cpuSampler = CreateObject<CpuSampler>();
+        cpuSampler->SetHostCpu(nodes.Get(i)->GetObject<HostCpu>());
+        cpuSampler->Start(start, end);
+        cpuSamplers.push_back(cpuSampler);
+    }
     Simulator::Stop(end + Seconds(1));
     Simulator::Run();
 
@@ -143,10 +168,37 @@ Run(const Settings& settings)
     rr.meta["MEAN_VALUE"] = static_cast<double>(transactions) / settings.length;
     run.series.push_back(rr);
     run.series.push_back(sampler->GetSeries("qdisc_stats_host"));
+    for (uint32_t i = 0; i < cpuSamplers.size(); ++i)
+    {
+        run.series.push_back(
+            cpuSamplers[i]->GetSeries(i == 0 ? "cpu_stats_host" : "cpu_stats_peer"));
+    }
+    if (!settings.cpu.empty())
+    {
+        run.config["cpu"] = settings.cpu;
+    }
     run.metrics = RunSummary::ComputeMetrics(run);
+    // No Config::Reset(): it would drop the user's --ns3::...= defaults after the first run.
     Simulator::Destroy();
-    Config::Reset();
     return run;
+}
+
+/**
+ * @param run a run
+ * @param scope a CPU's series ("cpu_stats_host")
+ * @return its utilisation over the test, % of all its cores (netperf -c), or NaN
+ */
+double
+CpuUtil(const RunRecord& run, const std::string& scope)
+{
+    for (const Metric& metric : run.metrics)
+    {
+        if (metric.scope == scope && metric.name == "cpu_util")
+        {
+            return metric.value;
+        }
+    }
+    return NO_VALUE;
 }
 
 /**
@@ -284,7 +336,7 @@ int
 main(int argc, char* argv[])
 {
     std::vector<uint32_t> sizes{1, 140, 1400, 14000, 140000};
-    Settings settings{1, false, 200, 5, "1Gbps", "forcedeth"};
+    Settings settings{1, false, 200, 5, "1Gbps", "forcedeth", ""};
     std::string db = "debloat-results.sqlite";
     bool check = false;
     CommandLine cmd(__FILE__);
@@ -303,14 +355,23 @@ main(int argc, char* argv[])
     CommandLineOptions::AddDouble(cmd, "length", "seconds of test", settings.length, 1, 86400);
     CommandLineOptions::AddRate(cmd, "rate", "line rate", settings.rate);
     cmd.AddValue("profile", "NicNetDevice profile", settings.profile);
+    cmd.AddValue("cpu",
+                 "both hosts' CPU profile (generic, laptop-2011, nuc, atom-c2758, "
+                 "armada385); default none: infinitely fast CPUs",
+                 settings.cpu);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
     cmd.AddValue("check", "exit 1 unless the series' result holds", check);
     cmd.Parse(argc, argv);
+    if (!settings.cpu.empty())
+    {
+        CpuProfile::Get(settings.cpu); // stops with the list of names for an unknown one
+    }
     bool ok = true;
 
     std::cout << std::left << std::setw(8) << "size" << std::setw(8) << "BQL" << std::setw(18)
-              << "bytes in ring" << std::setw(18) << "BQL inflight"
-              << "transactions/s\n";
+              << "bytes in ring" << std::setw(18) << "BQL inflight" << std::setw(16)
+              << "transactions/s" << (settings.cpu.empty() ? "" : "  CPU host %  CPU peer %")
+              << "\n";
     for (uint32_t size : sizes)
     {
         settings.size = size;
@@ -322,8 +383,15 @@ main(int argc, char* argv[])
             std::cout << std::setw(8) << settings.size << std::setw(8) << (bql ? "yes" : "no")
                       << std::setw(18) << Range(run, "ring_bytes") << std::setw(18)
                       << (bql ? Range(run, "bql_inflight") : "-") << std::fixed
-                      << std::setprecision(0)
-                      << std::get<double>(run.series.front().meta.at("MEAN_VALUE")) << "\n";
+                      << std::setprecision(0) << std::setw(16)
+                      << std::get<double>(run.series.front().meta.at("MEAN_VALUE"));
+            if (!settings.cpu.empty())
+            {
+                std::cout << std::setprecision(2) << "  " << std::setw(11)
+                          << CpuUtil(run, "cpu_stats_host") << std::setw(11)
+                          << CpuUtil(run, "cpu_stats_peer");
+            }
+            std::cout << "\n";
             if (db != "none")
             {
                 ResultsDatabase(db).Write(run);

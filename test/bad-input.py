@@ -74,6 +74,7 @@ CASES = [
     ("netperf-rr", ["--length=0"], ["--length=0", "1 to 86400"]),
     ("netperf-rr", ["--rate=-1Mbps"], ["--rate=-1Mbps", RATE]),
     ("netperf-rr", ["--profile=bogus"], ['"bogus" is unknown', "forcedeth"]),
+    ("netperf-rr", ["--cpu=bogus"], ["unknown profile 'bogus'", "generic, laptop-2011"]),
     ("gige-aqm-comparison", ["--routerQueues=9"], ["--routerQueues=9", "1 to 8"]),
     ("gige-aqm-comparison", ["--routerQueues=0"], ["--routerQueues=0", "1 to 8"]),
     ("gige-aqm-comparison", ["--limit=0"], ["--limit=0", "1 to 1000000"]),

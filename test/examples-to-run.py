@@ -34,6 +34,8 @@ cpp_examples = [
     # Smoke test: the benchmark's figures depend on the machine; exit status only.
     ("qdisc-benchmark --packets=1000 --backlog=10", "True", "False"),
     ("netperf-rr --sizes=1400,14000 --streams=50 --length=1 --db=none --check=1", "True", "False"),
+    # Smoke test: both hosts on a CPU profile (netperf -c/-C columns); exit status only.
+    ("netperf-rr --sizes=1 --streams=10 --length=1 --db=none --cpu=generic", "True", "False"),
 ]
 
 python_examples = []

@@ -483,8 +483,11 @@ HostCpu::GetUsage(uint32_t core)
     NS_ABORT_MSG_IF(core >= model.GetConfig().cores,
                     "HostCpu: core " << core << " does not exist; accepted: 0 to "
                                      << model.GetConfig().cores - 1);
+    // Reading changes no schedule: running the cores to now moves no completion, and an
+    // item that ends now has its core's event pending now, which dispatches it. (A
+    // Reschedule() here would move the other cores' events and reorder same-time events:
+    // a sampler would perturb what it samples.)
     Settle();
-    Reschedule();
     return model.GetUsage(core);
 }
 

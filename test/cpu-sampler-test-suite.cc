@@ -42,10 +42,12 @@ const Time FRAME = NanoSeconds(12304);
 /// The costs every HostCpu of these tests has.
 struct Costs
 {
-    Time irq = MicroSeconds(1);  ///< h, HardIrqCost
-    Time poll = MicroSeconds(2); ///< p, PollCost
-    Time rx = NanoSeconds(1500); ///< c, RxPacketCost
-    Time tx = NanoSeconds(500);  ///< t, TxPacketCost
+    Time irq = MicroSeconds(1);   ///< h, HardIrqCost
+    Time poll = MicroSeconds(2);  ///< p, PollCost
+    Time rx = NanoSeconds(1500);  ///< c, RxPacketCost
+    Time tx = NanoSeconds(500);   ///< t, TxPacketCost
+    Time xmit = MicroSeconds(3);  ///< x, XmitCost
+    Time qdisc = MicroSeconds(1); ///< q, QdiscCost (any kind)
 };
 
 /**
@@ -62,6 +64,8 @@ MakeCpu(uint32_t cores)
     cpu->SetAttribute("PollCost", TimeValue(costs.poll));
     cpu->SetAttribute("RxPacketCost", TimeValue(costs.rx));
     cpu->SetAttribute("TxPacketCost", TimeValue(costs.tx));
+    cpu->SetAttribute("XmitCost", TimeValue(costs.xmit));
+    cpu->SetAttribute("QdiscCost", TimeValue(costs.qdisc));
     cpu->SetAttribute("SchedulingLatency",
                       StringValue("ns3::ConstantRandomVariable[Constant=0.00005]"));
     cpu->AssignStreams(1);
@@ -237,7 +241,21 @@ struct FlentLink
     Ptr<NicNetDevice> client;          ///< the client's device
     Ptr<NicNetDevice> server;          ///< the server's device
     Ipv4InterfaceContainer interfaces; ///< 10.0.0.1, 10.0.0.2
+    std::array<uint64_t, 2> ipSent{};  ///< per node: IPv4 packets its NIC sent
 };
+
+/**
+ * Counts an IPv4 packet sent on the NIC (interface 1; 0 is the loopback).
+ * @param count the node's counter
+ * @param packet the packet
+ * @param ipv4 the node's IPv4
+ * @param interface its interface
+ */
+void
+CountIpSent(uint64_t* count, Ptr<const Packet> packet, Ptr<Ipv4> ipv4, uint32_t interface)
+{
+    *count += interface == 1 ? 1 : 0;
+}
 
 /**
  * Runs flent's ping test (LENGTH 2 s, STEP_SIZE 0.2 s, T0 = 1 s) over a 1 Gbit/s NIC link.
@@ -258,6 +276,12 @@ RunPing(bool withCpu, FlentLink& link)
     internet.Install(link.nodes);
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
     link.interfaces = address.Assign(devices);
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        link.nodes.Get(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Tx",
+            MakeBoundCallback(&CountIpSent, &link.ipSent[i]));
+    }
     if (withCpu)
     {
         link.nodes.Get(0)->AggregateObject(MakeCpu(2));
@@ -315,15 +339,19 @@ FindMetric(const RunRecord& run, const std::string& scope, const std::string& na
  * STEP_SIZE = 10 samples, at 0.2 k s (k = 1..10).
  *
  * A node's busy time is the sum of its costs, from its NIC's counters: h x interrupts +
- * p x polls + c x frames up + t x frames sent (all reclaimed by the end); all of it lies in
- * (T0, T0 + 2 s], so the loads sum to it over cores x step: sum_k load_k x cores x 0.2 s =
- * busy. The hard interrupts are irq (sum irq_k x cores x 0.2 s = h x interrupts), the rest
- * softirq (a poll at this load never reaches ksoftirqd: task 0). The device has one vector,
- * served by core 0: the client's core 1 is idle.
+ * p x polls + c x frames up + t x frames sent (all reclaimed by the end), and x + q =
+ * 3 + 1 us (XmitCost, and QdiscCost for the root qdisc ns-3's Ipv4AddressHelper installs,
+ * fq_codel, one qdisc) for each IPv4 packet the node sent (Ipv4L3Protocol's Tx on the NIC;
+ * its ARP frame costs no transmit path); all of it lies in (T0, T0 + 2 s], so the loads sum to it
+ * over cores x step: sum_k load_k x cores x 0.2 s = busy. The hard interrupts are irq
+ * (sum irq_k x cores x 0.2 s = h x interrupts), the transmit paths task (x + q per
+ * packet sent, charged as task work), the rest softirq (a poll at this load never reaches
+ * ksoftirqd). The device has one vector, served by core 0: the client's core 1 is idle.
  *
  * Metrics: a test without TCP flows uses the whole run, so cpu_util = 100 busy / (cores x
- * 2 s) %, cpu_irq = 100 h x interrupts / (cores x 2 s) %, cpu_task = 0, and cpu_core_max =
- * 100 busy / 2 s % (core 0 has it all). The printed comparison has a CPU column per node.
+ * 2 s) %, cpu_irq = 100 h x interrupts / (cores x 2 s) %, cpu_task = 100 (x + q) x sent /
+ * (cores x 2 s) %, and cpu_core_max = 100 busy / 2 s % (core 0 has it all). The printed comparison
+ * has a CPU column per node.
  */
 class FlentCpuStatsTestCase : public TestCase
 {
@@ -363,9 +391,12 @@ class FlentCpuStatsTestCase : public TestCase
             }
             const NicNetDevice::Stats& stats = device->GetStats();
             NS_TEST_EXPECT_MSG_GT(stats.rxPackets, 0, name << " received");
+            const uint64_t sent = link.ipSent[name == "client" ? 0 : 1];
+            NS_TEST_EXPECT_MSG_GT(sent, 0, name << " sent");
             const Time irq = costs.irq * stats.interrupts;
+            const Time task = (costs.xmit + costs.qdisc) * sent;
             const Time busy = irq + costs.poll * stats.polls + costs.rx * stats.rxPackets +
-                              costs.tx * stats.txPackets;
+                              costs.tx * stats.txPackets + task;
             const double ns = cores * 0.2e9; // cores x step
             NS_TEST_EXPECT_MSG_EQ_TOL(Sum(Column(series, "load")) * ns,
                                       busy.GetNanoSeconds(),
@@ -375,7 +406,10 @@ class FlentCpuStatsTestCase : public TestCase
                                       irq.GetNanoSeconds(),
                                       0.01,
                                       name << ": irq is h x interrupts");
-            NS_TEST_EXPECT_MSG_EQ(Sum(Column(series, "task")), 0, name << ": no task");
+            NS_TEST_EXPECT_MSG_EQ_TOL(Sum(Column(series, "task")) * ns,
+                                      task.GetNanoSeconds(),
+                                      0.01,
+                                      name << ": task is x + q per IPv4 packet sent");
             if (cores == 2)
             {
                 NS_TEST_EXPECT_MSG_EQ(Sum(Column(series, "load_cpu1")), 0, "core 1 idle");
@@ -391,7 +425,10 @@ class FlentCpuStatsTestCase : public TestCase
                                       100.0 * irq.GetNanoSeconds() / window,
                                       1e-9,
                                       name << " cpu_irq");
-            NS_TEST_EXPECT_MSG_EQ(FindMetric(run, scope, "cpu_task"), 0, name << " cpu_task");
+            NS_TEST_EXPECT_MSG_EQ_TOL(FindMetric(run, scope, "cpu_task"),
+                                      100.0 * task.GetNanoSeconds() / window,
+                                      1e-9,
+                                      name << " cpu_task");
             NS_TEST_EXPECT_MSG_EQ_TOL(FindMetric(run, scope, "cpu_core_max"),
                                       100.0 * busy.GetNanoSeconds() / 2e9,
                                       1e-9,

@@ -107,6 +107,14 @@ HostCpu::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&HostCpu::m_qdiscCostsText),
                           MakeStringChecker())
+            .AddAttribute("XmitCost",
+                          "CPU time of sending one packet (or GSO super-packet) the node "
+                          "made itself, besides its qdiscs: the transport's output "
+                          "(tcp_transmit_skb(), udp_send_skb()), ip_output(), the neighbour "
+                          "output, dev_queue_xmit() and the driver's ndo_start_xmit()",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&HostCpu::m_xmitCost),
+                          MakeTimeChecker())
             .AddAttribute("WakeupCost",
                           "CPU time of waking a task asleep on a socket and switching to it "
                           "(try_to_wake_up(), the scheduler, the context switch)",
@@ -277,6 +285,12 @@ HostCpu::RunTask(uint32_t core, Time cost, std::function<void()> done)
     const uint64_t id = Model().Submit(core, CpuClass::TASK, Ns(cost), Ns(Simulator::Now()));
     Submitted(core, id, std::move(done));
     return NanoSeconds(m_model->GetCompletion(id));
+}
+
+Time
+HostCpu::GetXmitCost(Ptr<QueueDisc> root)
+{
+    return m_xmitCost + GetQdiscCost(root);
 }
 
 Time
@@ -456,13 +470,16 @@ HostCpu::GetQdiscCost(Ptr<QueueDisc> root)
 {
     ParseQdiscCosts();
     int64_t cost = 0;
-    // The packet's path: the root, then the qdisc of the class it is classified to, taken
-    // as the first class's (each class of the seeds' trees has the same leaf kind).
-    for (Ptr<QueueDisc> qdisc = root; qdisc;
-         qdisc = qdisc->GetNQueueDiscClasses() > 0 ? qdisc->GetQueueDiscClass(0)->GetQueueDisc()
-                                                   : nullptr)
+    // The packet's path: the root, then, in a classful qdisc, the qdisc of the class it is
+    // classified to, taken as the first class's (each class of the seeds' trees has the
+    // same leaf kind). ns-3's fq_codel keeps its flows as classes with a qdisc each: those
+    // are one tc qdisc's internals, not a path.
+    for (Ptr<QueueDisc> qdisc = root; qdisc;)
     {
         const std::string type = qdisc->GetInstanceTypeId().GetName();
+        const QdiscKind* kind = FindQdiscKindOfType(type);
+        const bool classful =
+            kind ? kind->classful : type == "ns3::MqQueueDisc" || type == "ns3::TbfQueueDisc";
         const auto listed = m_kindCosts.find(type);
         if (listed != m_kindCosts.end())
         {
@@ -472,6 +489,9 @@ HostCpu::GetQdiscCost(Ptr<QueueDisc> root)
         {
             cost += Ns(m_qdiscCost);
         }
+        qdisc = classful && qdisc->GetNQueueDiscClasses() > 0
+                    ? qdisc->GetQueueDiscClass(0)->GetQueueDisc()
+                    : nullptr;
     }
     return NanoSeconds(cost);
 }

@@ -137,6 +137,11 @@ class HostCpu : public Object
     Time RunTask(uint32_t core, Time cost, std::function<void()> done);
 
     /**
+     * @param root the egress device's root qdisc (nullptr: none)
+     * @return the cost of sending a packet the node made: XmitCost and the qdisc tree's
+     */
+    Time GetXmitCost(Ptr<QueueDisc> root);
+    /**
      * Wakes a task asleep on a socket (try_to_wake_up()): after a SchedulingLatency draw it
      * runs WakeupCost plus its work on a core.
      * @param core the task's core
@@ -240,6 +245,7 @@ class HostCpu : public Object
     Time m_forwardCost;                       ///< per forwarded frame: ip_forward() path
     Time m_qdiscCost;                         ///< per qdisc of an unlisted kind
     std::string m_qdiscCostsText;             ///< QdiscCosts
+    Time m_xmitCost;                          ///< per locally sent packet
     Time m_wakeupCost;                        ///< per task wake-up
     Time m_syscallCost;                       ///< per sendmsg()/recvmsg()
     DataRate m_copyRate;                      ///< user copy rate

@@ -616,6 +616,10 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
     uint16_t chosen = 0;
     const uint32_t queue =
         NicTxQueueTag::Take(packet, chosen) ? std::min<uint32_t>(chosen, m_nTxQueues - 1) : 0;
+    if (m_hostCpu)
+    {
+        ChargeLocalXmit(packet, protocolNumber, queue);
+    }
     if (!m_channel)
     {
         Drop(packet, TX_LINK_DOWN);
@@ -1095,13 +1099,9 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
     {
         return forwarded;
     }
-    if (!m_ipv4)
+    if (!Ipv4Stack())
     {
-        m_ipv4 = m_node->GetObject<Ipv4>(); // the stack may be installed after the device
-        if (!m_ipv4)
-        {
-            return forwarded;
-        }
+        return forwarded;
     }
     const int32_t iif = m_ipv4->GetInterfaceForDevice(this);
     if (iif < 0 || !m_ipv4->IsForwarding(iif))
@@ -1130,6 +1130,40 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
         }
     }
     return forwarded;
+}
+
+void
+NicNetDevice::ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber, uint32_t queue)
+{
+    if (protocolNumber != 0x0800 || !Ipv4Stack())
+    {
+        return;
+    }
+    Ipv4Header ip;
+    packet->PeekHeader(ip);
+    if (m_ipv4->GetInterfaceForAddress(ip.GetSource()) < 0)
+    {
+        return; // forwarded: its cost is in the poll that received it
+    }
+    if (!m_xmitCost)
+    {
+        Ptr<TrafficControlLayer> tc = m_node->GetObject<TrafficControlLayer>();
+        m_xmitCost = m_hostCpu->GetXmitCost(tc ? tc->GetRootQueueDiscOnDevice(this) : nullptr);
+    }
+    // Deviation from Linux: charged as task work on the core of the TX queue's interrupt,
+    // whichever context sent it (Linux: the sending process, or the NET_RX softirq for a
+    // segment an ACK released), so it takes the core's time without delaying its softirqs.
+    m_hostCpu->RunTask(m_hostCpu->GetIrqCore(queue), *m_xmitCost, nullptr);
+}
+
+bool
+NicNetDevice::Ipv4Stack()
+{
+    if (!m_ipv4)
+    {
+        m_ipv4 = m_node->GetObject<Ipv4>(); // the stack may be installed after the device
+    }
+    return m_ipv4 != nullptr;
 }
 
 Time

@@ -550,6 +550,17 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      */
     Forwarding CountForwarded(const CpuPoll& poll);
     /**
+     * With a HostCpu, charges a packet the node made itself (its IPv4 source is the node's)
+     * its transmit path: HostCpu::GetXmitCost() of this device's qdisc tree, as task work on
+     * the core of the TX queue's interrupt.
+     * @param packet the packet, its IP header first
+     * @param protocolNumber its EtherType
+     * @param queue its TX queue
+     */
+    void ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber, uint32_t queue);
+    /** @return whether the node has IPv4 (m_ipv4, found once) */
+    bool Ipv4Stack();
+    /**
      * @param destination a forwarded frame's destination
      * @return the qdisc cost of the device it leaves by (0 without a route)
      */
@@ -629,6 +640,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
     std::optional<Ipv4Address> m_egressDestination;      ///< the last forwarded destination
     Time m_egressQdiscCost;                              ///< its egress qdisc tree's cost
+    std::optional<Time> m_xmitCost;                      ///< a local packet's, found once
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters

@@ -15,16 +15,16 @@ const std::vector<QdiscKind>&
 GetQdiscKinds()
 {
     static const std::vector<QdiscKind> kinds{
-        {"pfifo_fast", "ns3::PfifoFastQueueDisc"},
-        {"pfifo", "ns3::FifoQueueDisc"},
-        {"noqueue", "ns3::debloat::NoQueueDisc"},
-        {"prio", "ns3::PrioQueueDisc"},
-        {"fq_codel", "ns3::FqCoDelQueueDisc"},
-        {"codel", "ns3::CoDelQueueDisc"},
-        {"pie", "ns3::PieQueueDisc"},
-        {"sfq", "ns3::debloat::SfqQueueDisc"},
-        {"cake", "ns3::debloat::CakeQueueDisc"},
-        {"htb", "ns3::debloat::HtbQueueDisc"},
+        {"pfifo_fast", "ns3::PfifoFastQueueDisc", false},
+        {"pfifo", "ns3::FifoQueueDisc", false},
+        {"noqueue", "ns3::debloat::NoQueueDisc", false},
+        {"prio", "ns3::PrioQueueDisc", true},
+        {"fq_codel", "ns3::FqCoDelQueueDisc", false},
+        {"codel", "ns3::CoDelQueueDisc", false},
+        {"pie", "ns3::PieQueueDisc", false},
+        {"sfq", "ns3::debloat::SfqQueueDisc", false},
+        {"cake", "ns3::debloat::CakeQueueDisc", false},
+        {"htb", "ns3::debloat::HtbQueueDisc", true},
     };
     return kinds;
 }

@@ -24,6 +24,7 @@ struct QdiscKind
 {
     const char* name; ///< tc's kind
     const char* type; ///< the ns-3 TypeId name
+    bool classful;    ///< its classes hold qdiscs of their own (tc's, not internal flows)
 };
 
 /**

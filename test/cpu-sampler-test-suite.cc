@@ -346,11 +346,13 @@ FindMetric(const RunRecord& run, const std::string& scope, const std::string& na
  * over cores x step: sum_k load_k x cores x 0.2 s = busy. The hard interrupts are irq
  * (sum irq_k x cores x 0.2 s = h x interrupts), the transmit paths task (x + q per
  * packet sent, charged as task work), the rest softirq (a poll at this load never reaches
- * ksoftirqd). The device has one vector, served by core 0: the client's core 1 is idle.
+ * ksoftirqd). The device has one vector, served by core 0: the client's core 1 takes no
+ * interrupt or poll, only transmit paths (charged on a core by flow hash).
  *
  * Metrics: a test without TCP flows uses the whole run, so cpu_util = 100 busy / (cores x
  * 2 s) %, cpu_irq = 100 h x interrupts / (cores x 2 s) %, cpu_task = 100 (x + q) x sent /
- * (cores x 2 s) %, and cpu_core_max = 100 busy / 2 s % (core 0 has it all). The printed comparison
+ * (cores x 2 s) %, and cpu_core_max between 100 (busy - task) / 2 s % (core 0 has all the
+ * rest) and 100 busy / 2 s %. The printed comparison
  * has a CPU column per node.
  */
 class FlentCpuStatsTestCase : public TestCase
@@ -412,7 +414,11 @@ class FlentCpuStatsTestCase : public TestCase
                                       name << ": task is x + q per IPv4 packet sent");
             if (cores == 2)
             {
-                NS_TEST_EXPECT_MSG_EQ(Sum(Column(series, "load_cpu1")), 0, "core 1 idle");
+                // Only transmit paths (task work, on a core by flow hash) can reach core 1.
+                NS_TEST_EXPECT_MSG_EQ(Sum(Column(series, "irq_cpu1")) +
+                                          Sum(Column(series, "soft_cpu1")),
+                                      0,
+                                      "core 1 takes no interrupt or poll");
             }
 
             const std::string scope = "cpu_stats_" + name;
@@ -429,10 +435,14 @@ class FlentCpuStatsTestCase : public TestCase
                                       100.0 * task.GetNanoSeconds() / window,
                                       1e-9,
                                       name << " cpu_task");
-            NS_TEST_EXPECT_MSG_EQ_TOL(FindMetric(run, scope, "cpu_core_max"),
-                                      100.0 * busy.GetNanoSeconds() / 2e9,
-                                      1e-9,
-                                      name << " cpu_core_max");
+            // Core 0 has every interrupt and poll and possibly transmit paths; core 1 at
+            // most the transmit paths, less than the rest.
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(FindMetric(run, scope, "cpu_core_max"),
+                                        100.0 * (busy - task).GetNanoSeconds() / 2e9 - 1e-9,
+                                        name << " cpu_core_max: core 0's at least");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(FindMetric(run, scope, "cpu_core_max"),
+                                        100.0 * busy.GetNanoSeconds() / 2e9 + 1e-9,
+                                        name << " cpu_core_max: all of it at most");
         }
         const auto cpuSeries =
             std::count_if(run.series.begin(), run.series.end(), [](const Series& s) {

@@ -19,6 +19,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -182,6 +183,7 @@ HostCpu::DoDispose()
         event.Cancel();
     }
     m_events.clear();
+    m_eventAt.clear();
     m_done.clear();
     m_finished.clear();
     m_model.reset();
@@ -225,6 +227,7 @@ HostCpu::Model()
         ParseQdiscCosts();
         m_model = std::make_unique<CpuCoreModel>(config, [this]() { return DrawLatency(); });
         m_events.resize(config.cores);
+        m_eventAt.assign(config.cores, CpuCoreModel::NEVER);
         // Idle from time 0, as /proc/stat counts from boot.
         m_model->AdvanceTo(Ns(Simulator::Now()));
         m_model->TakeTransitions();
@@ -321,7 +324,7 @@ HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done)
 {
     if (done)
     {
-        m_done.emplace(id, std::move(done));
+        m_done.push_back({id, core, std::move(done)});
     }
     // Items that ended exactly now, found while running the core to now, wait for their
     // own event at now: callbacks never run inside a submitter's call.
@@ -333,7 +336,9 @@ HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done)
 void
 HostCpu::FireTransitions()
 {
-    for (const auto& t : m_model->TakeTransitions())
+    m_transitions.clear();
+    m_model->TakeTransitions(m_transitions);
+    for (const auto& t : m_transitions)
     {
         NS_LOG_LOGIC("core " << t.core << ": " << t.from << " -> " << t.to << " at " << t.time);
         m_coreStateTrace(t.core, t.from, t.to);
@@ -345,30 +350,41 @@ HostCpu::Settle()
 {
     m_model->AdvanceTo(Ns(Simulator::Now()));
     FireTransitions();
-    for (const auto& finished : m_model->TakeFinished())
-    {
-        m_finished.push_back(finished);
-    }
+    const std::size_t before = m_finished.size();
+    m_model->TakeFinished(m_finished);
+    // Only items that call back need a dispatch.
+    m_finished.erase(
+        std::remove_if(m_finished.begin() + static_cast<std::ptrdiff_t>(before),
+                       m_finished.end(),
+                       [this](const CpuCoreModel::Finished& f) {
+                           return std::none_of(m_done.begin(), m_done.end(), [&](const Waiter& w) {
+                               return w.id == f.id;
+                           });
+                       }),
+        m_finished.end());
 }
 
 void
-HostCpu::Dispatch()
+HostCpu::Dispatch(uint32_t core)
 {
-    NS_LOG_FUNCTION(this);
+    NS_LOG_FUNCTION(this << core);
+    m_eventAt[core] = CpuCoreModel::NEVER; // this event has fired
     Settle();
     // Callbacks may submit work that ends now too: drain until nothing is left.
     while (!m_finished.empty())
     {
-        std::vector<CpuCoreModel::Finished> batch;
-        batch.swap(m_finished);
-        for (const auto& finished : batch)
+        m_batch.clear();
+        m_batch.swap(m_finished); // both keep their capacity
+        for (const auto& finished : m_batch)
         {
-            auto it = m_done.find(finished.id);
+            auto it = std::find_if(m_done.begin(), m_done.end(), [&](const Waiter& w) {
+                return w.id == finished.id;
+            });
             if (it == m_done.end())
             {
                 continue;
             }
-            std::function<void()> done = std::move(it->second);
+            std::function<void()> done = std::move(it->done);
             m_done.erase(it);
             done();
         }
@@ -384,23 +400,40 @@ HostCpu::Reschedule()
     for (uint32_t core = 0; core < m_events.size(); ++core)
     {
         EventId& event = m_events[core];
-        int64_t next = m_model->GetNextCompletion(core);
+        // With no CoreState sink, only completions that call back need an event.
+        int64_t next = CpuCoreModel::NEVER;
+        if (m_coreStateTrace.IsEmpty())
+        {
+            for (const Waiter& w : m_done)
+            {
+                if (w.core == core)
+                {
+                    next = std::min(next, m_model->GetCompletion(w.id));
+                }
+            }
+        }
+        else
+        {
+            next = m_model->GetNextCompletion(core);
+        }
         if (!m_finished.empty())
         {
             next = Ns(now); // retired items wait for a dispatch now
         }
-        if (next == CpuCoreModel::NEVER)
+        next = next == CpuCoreModel::NEVER ? next : std::max(next, Ns(now));
+        if (next == m_eventAt[core])
+        {
+            continue; // pending at that time already (or none needed, none pending)
+        }
+        if (m_eventAt[core] != CpuCoreModel::NEVER)
         {
             event.Cancel();
-            continue;
         }
-        const Time at = std::max(NanoSeconds(next), now);
-        if (compat::IsPending(event) && TimeStep(event.GetTs()) == at)
+        m_eventAt[core] = next;
+        if (next != CpuCoreModel::NEVER)
         {
-            continue;
+            event = Simulator::Schedule(NanoSeconds(next) - now, &HostCpu::Dispatch, this, core);
         }
-        event.Cancel();
-        event = Simulator::Schedule(at - now, &HostCpu::Dispatch, this);
     }
 }
 

@@ -223,8 +223,11 @@ class HostCpu : public Object
     void FireTransitions();
     /// Runs the cores to now, fires their state changes and keeps what finished for Dispatch().
     void Settle();
-    /// A completion is due: runs the cores to now and calls the finished items' callbacks.
-    void Dispatch();
+    /**
+     * A completion is due: runs the cores to now and calls the finished items' callbacks.
+     * @param core the core whose event this is
+     */
+    void Dispatch(uint32_t core);
     /// Schedules each core's event at its next completion.
     void Reschedule();
     /**
@@ -252,13 +255,25 @@ class HostCpu : public Object
     Ptr<RandomVariableStream> m_schedLatency; ///< ksoftirqd and task wake-up latency, s
 
     // State
-    std::unique_ptr<CpuCoreModel> m_model;                      ///< the cores
-    uint32_t m_nextTaskCore{0};                                 ///< NextTaskCore()'s turn
-    bool m_qdiscCostsParsed{false};                             ///< m_kindCosts is read
-    std::unordered_map<std::string, int64_t> m_kindCosts;       ///< by TypeId name, ns
-    std::unordered_map<uint64_t, std::function<void()>> m_done; ///< callbacks by item
-    std::vector<CpuCoreModel::Finished> m_finished;             ///< retired, not yet called
-    std::vector<EventId> m_events;                              ///< per core: next completion
+    std::unique_ptr<CpuCoreModel> m_model;                ///< the cores
+    uint32_t m_nextTaskCore{0};                           ///< NextTaskCore()'s turn
+    bool m_qdiscCostsParsed{false};                       ///< m_kindCosts is read
+    std::unordered_map<std::string, int64_t> m_kindCosts; ///< by TypeId name, ns
+
+    /// An item whose completion calls back.
+    struct Waiter
+    {
+        uint64_t id;                ///< the item
+        uint32_t core;              ///< its core
+        std::function<void()> done; ///< the callback
+    };
+
+    std::vector<Waiter> m_done; ///< callbacks by item (a few at a time: searched in order)
+    std::vector<CpuCoreModel::Finished> m_finished;      ///< retired, not yet called
+    std::vector<CpuCoreModel::Finished> m_batch;         ///< being called by Dispatch()
+    std::vector<CpuCoreModel::Transition> m_transitions; ///< being fired
+    std::vector<EventId> m_events;                       ///< per core: next completion
+    std::vector<int64_t> m_eventAt; ///< per core: when m_events fires, ns (NEVER: not pending)
 
     // Traces
     TracedCallback<uint32_t, uint32_t, uint32_t> m_coreStateTrace; ///< busy/idle changes

@@ -618,7 +618,7 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
         NicTxQueueTag::Take(packet, chosen) ? std::min<uint32_t>(chosen, m_nTxQueues - 1) : 0;
     if (m_hostCpu)
     {
-        ChargeLocalXmit(packet, protocolNumber, queue);
+        ChargeLocalXmit(packet, protocolNumber);
     }
     if (!m_channel)
     {
@@ -1114,34 +1114,45 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
         {
             continue;
         }
-        EthernetHeader ethernet(false);
-        Ptr<Packet> frame = effect.packet->Copy();
-        frame->RemoveHeader(ethernet);
-        if (ethernet.GetLengthType() != 0x0800 || ethernet.GetDestination() != m_address)
+        // The destination MAC (bytes 0-5), the EtherType (12-13) and the IPv4 destination
+        // (the IP header's bytes 16-19, the frame's 30-33), read without copying the packet.
+        uint8_t head[34];
+        if (effect.packet->CopyData(head, sizeof(head)) != sizeof(head))
+        {
+            continue;
+        }
+        Mac48Address destination;
+        destination.CopyFrom(head);
+        if (head[12] != 0x08 || head[13] != 0x00 || destination != m_address)
         {
             continue; // not IPv4, or PACKET_BROADCAST/MULTICAST/OTHERHOST: not forwarded
         }
-        Ipv4Header ip;
-        frame->PeekHeader(ip);
-        if (!m_ipv4->IsDestinationAddress(ip.GetDestination(), iif))
+        const Ipv4Address ipDestination = Ipv4Address::Deserialize(head + 30);
+        if (!m_ipv4->IsDestinationAddress(ipDestination, iif))
         {
             forwarded.frames++;
-            forwarded.qdiscWork += EgressQdiscCost(ip.GetDestination());
+            forwarded.qdiscWork += EgressQdiscCost(ipDestination);
         }
     }
     return forwarded;
 }
 
 void
-NicNetDevice::ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber, uint32_t queue)
+NicNetDevice::ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber)
 {
     if (protocolNumber != 0x0800 || !Ipv4Stack())
     {
         return;
     }
-    Ipv4Header ip;
-    packet->PeekHeader(ip);
-    if (m_ipv4->GetInterfaceForAddress(ip.GetSource()) < 0)
+    // The IPv4 header's protocol (byte 9), addresses (12-19) and, past a 20-byte header, the
+    // transport's ports (20-23), read without copying the packet.
+    uint8_t head[24] = {};
+    if (packet->CopyData(head, sizeof(head)) < 20)
+    {
+        return;
+    }
+    const Ipv4Address source = Ipv4Address::Deserialize(head + 12);
+    if (m_ipv4->GetInterfaceForAddress(source) < 0)
     {
         return; // forwarded: its cost is in the poll that received it
     }
@@ -1150,10 +1161,17 @@ NicNetDevice::ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber,
         Ptr<TrafficControlLayer> tc = m_node->GetObject<TrafficControlLayer>();
         m_xmitCost = m_hostCpu->GetXmitCost(tc ? tc->GetRootQueueDiscOnDevice(this) : nullptr);
     }
-    // Deviation from Linux: charged as task work on the core of the TX queue's interrupt,
-    // whichever context sent it (Linux: the sending process, or the NET_RX softirq for a
-    // segment an ACK released), so it takes the core's time without delaying its softirqs.
-    m_hostCpu->RunTask(m_hostCpu->GetIrqCore(queue), *m_xmitCost, nullptr);
+    // Deviation from Linux: the transmit path runs in the sending process (sendmsg() ->
+    // tcp_push()) or in the softirq that took the ACK releasing the segment; the model
+    // charges it as task work on a core chosen by the flow's hash, standing for the
+    // process's core (processes are spread over the cores), so it takes a core's time
+    // without delaying the softirqs.
+    uint32_t hash = 2166136261u; // FNV-1a over the addresses, protocol and ports
+    for (const uint32_t i : {9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23})
+    {
+        hash = (hash ^ head[i]) * 16777619u;
+    }
+    m_hostCpu->RunTask(ReciprocalScale(hash, m_hostCpu->GetNCores()), *m_xmitCost, nullptr);
 }
 
 bool

@@ -552,12 +552,11 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     /**
      * With a HostCpu, charges a packet the node made itself (its IPv4 source is the node's)
      * its transmit path: HostCpu::GetXmitCost() of this device's qdisc tree, as task work on
-     * the core of the TX queue's interrupt.
+     * a core chosen by the flow's hash.
      * @param packet the packet, its IP header first
      * @param protocolNumber its EtherType
-     * @param queue its TX queue
      */
-    void ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber, uint32_t queue);
+    void ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber);
     /** @return whether the node has IPv4 (m_ipv4, found once) */
     bool Ipv4Stack();
     /**

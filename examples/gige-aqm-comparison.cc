@@ -42,6 +42,9 @@
  * - --offloads: the seed's hosts (NicTopologyHelper::Preset with seedHosts): TSO, GSO and
  *   GRO on every NIC and TCP small queues (Linux 3.18's tcp_limit_output_bytes 131072) on
  *   the NUCs (default off, the ideal hosts of the earlier results);
+ * - --cpu: CPUs (HostCpu): the nuc profile on the NUCs and atom-c2758 on the rangeley, both
+ *   scaled, not calibrated; interrupts, polls, forwarding, qdiscs, transmit paths and
+ *   netperf's wake-ups take time (default off: infinitely fast CPUs; --check refuses it);
  * - --jobs, --outputDir (default "."), --db (default gige-aqm-comparison.sqlite, "none" for
  *   none), --check (exit 1 unless the seed's qualitative result holds), and ns-3's --RngRun.
  *
@@ -72,6 +75,7 @@
 #include "ns3/dql.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
+#include "ns3/host-cpu-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
@@ -104,6 +108,7 @@ struct Settings
     uint32_t routerQueues{8};    ///< the rangeley's TX queues
     uint32_t limit{10000};       ///< codel and pie packet limit
     bool offloads{false};        ///< the seed hosts' TSO/GSO/GRO and TSQ
+    bool cpu{false};             ///< the NUCs' and the rangeley's CPU profiles
 };
 
 /// One configuration: a qdisc and whether BQL runs.
@@ -179,7 +184,18 @@ Run(const EgressConfig& config, const Settings& settings)
     topology.LeftLink(0).right.txQueues = settings.routerQueues;
     topology.RightLink(0).left.txQueues = settings.routerQueues;
     topology.Install();
-    topology.AssignStreams(1);
+    const int64_t streams = topology.AssignStreams(1);
+    if (settings.cpu)
+    {
+        // The NUCs' Core i5-4250U and the rangeley's Atom C2758 (scaled profiles).
+        HostCpuHelper nuc;
+        nuc.SetProfile("nuc");
+        nuc.Install(NodeContainer(topology.GetLeft(0), topology.GetRight(0)));
+        HostCpuHelper atom;
+        atom.SetProfile("atom-c2758");
+        atom.Install(topology.GetRouter(0));
+        HostCpuHelper::AssignStreams(topology.GetNodes(), 1 + streams);
+    }
 
     FlentTestOptions options;
     options.length = settings.length;
@@ -206,6 +222,10 @@ Run(const EgressConfig& config, const Settings& settings)
                   {"bql_limit_max", static_cast<int64_t>(settings.bqlLimitMax)},
                   {"router_tx_queues", static_cast<int64_t>(settings.routerQueues)},
                   {"offloads", static_cast<int64_t>(settings.offloads)}};
+    if (settings.cpu)
+    {
+        run.config["cpu"] = std::string("nuc,atom-c2758,nuc");
+    }
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
         run.config[path] = value;
@@ -288,7 +308,8 @@ FifoInducedBoundMs()
  *   qdisc with BQL can (FqBqlInducedBoundMs()) and at most its full buffers
  *   (FifoInducedBoundMs()), at no more than the line's goodput.
  * codel and pie do not isolate the ping (the seed's "several ms"), so the check does not
- * cover them, nor BQL limits below the kernel's (the seed's 8000 starves the line).
+ * cover them, nor BQL limits below the kernel's (the seed's 8000 starves the line), nor
+ * --cpu.
  * @param runs the runs
  * @param settings the scenario
  * @return whether it holds (each failure printed)
@@ -306,6 +327,7 @@ CheckRuns(const std::vector<RunRecord>& runs, const Settings& settings)
     };
     expect(settings.bqlLimitMax == 0,
            "--check derives its bounds for the kernel's BQL limit_max; drop --bqlLimitMax");
+    expect(!settings.cpu, "--check derives its bounds for infinitely fast CPUs; drop --cpu");
     const double line = LineGoodputMbps(settings.offloads);
     const double fqBound = FqBqlInducedBoundMs(settings.offloads);
     // The fewest ACK frames with GRO, the most (one per two segments) without: any goodput
@@ -393,6 +415,10 @@ class GigeAqmComparison : public SeedExperiment
         cmd.AddValue("offloads",
                      "the seed's hosts: TSO/GSO/GRO on every NIC, TSQ (131072) on the NUCs",
                      m_settings.offloads);
+        cmd.AddValue("cpu",
+                     "CPUs: the nuc profile on the NUCs, atom-c2758 on the rangeley (default "
+                     "infinitely fast CPUs)",
+                     m_settings.cpu);
     }
 
     void Configure() override

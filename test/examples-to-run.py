@@ -25,6 +25,8 @@ cpp_examples = [
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1", "True", "False"),
     # The seed's hosts with TSO, GSO, GRO and TSQ: the same check.
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
+    # Smoke test: the NUCs' and the rangeley's CPUs (--check does not cover them).
+    ("gige-aqm-comparison --length=2 --delay=1 --db=none --cpu=1 --configs=fq_codel+bql", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --cpu=1", "True", "False"),

@@ -67,10 +67,9 @@ CpuCoreModel::CheckConfig(const Config& config)
               << ", " << config.pollCost << ", " << config.rxPacketCost << " and "
               << config.txPacketCost << " ns; accepted: 0 or more each";
     }
-    else if (config.forwardCost < 0 || config.qdiscCost < 0)
+    else if (config.forwardCost < 0)
     {
-        error << "ForwardCost and QdiscCost are " << config.forwardCost << " and "
-              << config.qdiscCost << " ns; accepted: 0 or more each";
+        error << "ForwardCost is " << config.forwardCost << " ns; accepted: 0 or more";
     }
     return error.str();
 }
@@ -115,7 +114,7 @@ CpuCoreModel::NapiPollCost(uint32_t rx, uint32_t tx, uint32_t forwarded) const
 {
     return m_config.pollCost + static_cast<int64_t>(rx) * m_config.rxPacketCost +
            static_cast<int64_t>(tx) * m_config.txPacketCost +
-           static_cast<int64_t>(forwarded) * (m_config.forwardCost + m_config.qdiscCost);
+           static_cast<int64_t>(forwarded) * m_config.forwardCost;
 }
 
 CpuCoreModel::PollPlacement

@@ -91,7 +91,6 @@ class CpuCoreModel
         int64_t rxPacketCost{0};            ///< one received packet up the stack, ns
         int64_t txPacketCost{0};            ///< one reclaimed TX packet, ns
         int64_t forwardCost{0};             ///< one frame forwarded (ip_forward() on), ns
-        int64_t qdiscCost{0};               ///< its qdisc enqueue and dequeue, ns
     };
 
     /// Draws a scheduling latency (a wake-up to running), ns, at least 0.
@@ -181,8 +180,9 @@ class CpuCoreModel
     uint64_t WakeTask(uint32_t core, int64_t cost, int64_t now);
     /**
      * The cost of one poll: pollCost + rx x rxPacketCost + tx x txPacketCost + forwarded x
-     * (forwardCost + qdiscCost). A forwarded frame is one of the rx: netif_receive_skb() ->
-     * ip_rcv() -> ip_forward() -> dev_queue_xmit() -> __qdisc_run() run inside the poll.
+     * forwardCost. A forwarded frame is one of the rx: netif_receive_skb() -> ip_rcv() ->
+     * ip_forward() -> dev_queue_xmit() -> __qdisc_run() run inside the poll (its qdiscs'
+     * cost depends on the egress: the caller adds it).
      * @param rx received packets passed up
      * @param tx TX packets reclaimed
      * @param forwarded of the rx, the frames the node forwards

@@ -220,10 +220,17 @@ HostCpu::Model()
         config.rxPacketCost = Ns(m_rxPacketCost);
         config.txPacketCost = Ns(m_txPacketCost);
         config.forwardCost = Ns(m_forwardCost);
-        // The qdisc's share is the caller's: it depends on the egress (GetQdiscCost()).
-        config.qdiscCost = 0;
         const std::string error = CpuCoreModel::CheckConfig(config);
         NS_ABORT_MSG_IF(!error.empty(), "HostCpu: " << error);
+        // The costs the core does not take (the callers add them).
+        for (const auto& [name, cost] : {std::pair<const char*, Time>{"QdiscCost", m_qdiscCost},
+                                         {"XmitCost", m_xmitCost},
+                                         {"WakeupCost", m_wakeupCost},
+                                         {"SyscallCost", m_syscallCost}})
+        {
+            NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
+                            "HostCpu: " << name << " is " << cost << "; accepted: 0 or more");
+        }
         ParseQdiscCosts();
         m_model = std::make_unique<CpuCoreModel>(config, [this]() { return DrawLatency(); });
         m_events.resize(config.cores);

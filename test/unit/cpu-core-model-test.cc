@@ -97,18 +97,16 @@ TEST(CpuCoreModelTest, PollEndsPPlusNc)
     EXPECT_EQ(cpu.GetUsage(0).idle, 5000);
 }
 
-TEST(CpuCoreModelTest, ForwardedFramesAddForwardAndQdiscCost)
+TEST(CpuCoreModelTest, ForwardedFramesAddForwardCost)
 {
-    // With forwardCost f = 3 us and qdiscCost q = 0.75 us, a poll of N = 10 frames of which
-    // 6 are forwarded costs p + N c + 6 (f + q) = 2 + 10 + 6 x 3.75 = 34.5 us; with 4 TX
-    // packets reclaimed as well, 34.5 + 4 x 0.5 = 36.5 us. Without forwarded frames f and q
-    // add nothing: 12 us, as above.
+    // With forwardCost f = 3 us, a poll of N = 10 frames of which 6 are forwarded costs
+    // p + N c + 6 f = 2 + 10 + 6 x 3 = 30 us; with 4 TX packets reclaimed as well,
+    // 30 + 4 x 0.5 = 32 us. Without forwarded frames f adds nothing: 12 us, as above.
     CpuCoreModel::Config config = TestConfig();
     config.forwardCost = 3000;
-    config.qdiscCost = 750;
     CpuCoreModel cpu(config, FixedLatency);
-    EXPECT_EQ(cpu.NapiPollCost(10, 0, 6), 34500);
-    EXPECT_EQ(cpu.NapiPollCost(10, 4, 6), 36500);
+    EXPECT_EQ(cpu.NapiPollCost(10, 0, 6), 30000);
+    EXPECT_EQ(cpu.NapiPollCost(10, 4, 6), 32000);
     EXPECT_EQ(cpu.NapiPollCost(10, 0), 12000);
 }
 
@@ -354,8 +352,8 @@ TEST(CpuCoreModelTest, BadInputNamesTheSetting)
     EXPECT_NE(ErrorOf([&]() { CpuCoreModel(config, FixedLatency); }).find("RxPacketCost"),
               std::string::npos);
     config = CpuCoreModel::Config();
-    config.qdiscCost = -1;
-    EXPECT_NE(ErrorOf([&]() { CpuCoreModel(config, FixedLatency); }).find("QdiscCost"),
+    config.forwardCost = -1;
+    EXPECT_NE(ErrorOf([&]() { CpuCoreModel(config, FixedLatency); }).find("ForwardCost"),
               std::string::npos);
     CpuCoreModel cpu(CpuCoreModel::Config(), []() { return int64_t{-5}; });
     EXPECT_NE(ErrorOf([&]() { cpu.Submit(1, CpuClass::TASK, 10, 0); }).find("core 1"),

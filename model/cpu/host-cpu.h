@@ -39,23 +39,27 @@ namespace debloat
  * Off unless aggregated: without a HostCpu on its node a NicNetDevice's interrupts and polls
  * take no time, as before. With one, NicNetDevice charges each interrupt HardIrqCost on the
  * vector's core and runs each NAPI poll's work (PollCost + RxPacketCost per frame passed up
- * + TxPacketCost per TX packet reclaimed + ForwardCost and QdiscCost per frame the node
- * forwards) in softirq context within net_rx_action()'s
- * budgets (NetdevBudget, NetdevBudgetUsecs), or in ksoftirqd after a SchedulingLatency draw;
- * what the poll does (BQL completion, queue wake, packets up the stack) happens when that
- * work completes.
+ * + TxPacketCost per TX packet reclaimed + ForwardCost and the egress qdisc tree's cost per
+ * frame the node forwards) in softirq context within net_rx_action()'s budgets
+ * (NetdevBudget, NetdevBudgetUsecs), or in ksoftirqd after a SchedulingLatency draw; what
+ * the poll does (BQL completion, queue wake, packets up the stack) happens when that work
+ * completes. A packet the node sends itself costs XmitCost and its qdisc tree as task work
+ * (NicNetDevice), and applications (AppCpu) wake after SchedulingLatency and WakeupCost and
+ * pay SyscallCost and the copy at CopyRate per recvmsg() and sendmsg().
  *
  * The default costs are order-of-magnitude figures for one core of a 2 to 3 GHz x86 host
  * (a hard interrupt's entry, handler and exit about 1 us; napi_poll() and the driver's
  * register work about 1 us; a received frame through the driver, IP and TCP about 1 us; a
- * reclaimed TX packet, unmapped and freed, about 0.25 us). They are not calibrated to any
- * machine: the profiles of the seeds' machines are issue 17's next step.
+ * reclaimed TX packet, unmapped and freed, about 0.25 us): CpuProfile's "generic". The
+ * profiles of the seeds' machines (HostCpuHelper::SetProfile()) scale them, and calibrate
+ * the Armada 385's qdisc costs against seed 003.
  *
  * A forwarded frame runs netif_receive_skb() -> ip_rcv() -> ip_forward() -> ip_output() ->
  * dev_queue_xmit() -> __qdisc_run() -> ndo_start_xmit() inside the NET_RX softirq that
  * received it, so its cost is part of the RX poll: ForwardCost (about 0.3 us: the route
  * lookup, the forward and output path, the neighbour output and the driver's xmit) and
- * QdiscCost (about 0.1 us: a simple qdisc's enqueue and dequeue under its lock). With the
+ * QdiscCost (about 0.1 us: a simple qdisc's enqueue and dequeue under its lock, per qdisc
+ * of a kind QdiscCosts does not price; GetQdiscCost()). With the
  * other defaults a forwarded 1500-byte packet costs 1 + 0.3 + 0.1 + 0.25 = 1.65 us, about
  * 600 kpps per core, the order of the roughly 1 Mpps per core reported for Linux IP
  * forwarding on x86 (RxPacketCost includes a transport layer a forwarded frame skips).

@@ -98,7 +98,9 @@ class HostCpu;
  * the queue wake, frames up the stack or to GRO, napi_complete_done() or the repoll) happen
  * when the HostCpu says the work completes. A repoll is then raised at once, as
  * net_rx_action() puts the instance back on the poll list, without a SoftirqDelay draw.
- * Without a HostCpu the poll acts at its start and takes no time.
+ * A forwarded frame adds the egress qdisc tree's cost to its poll, and a packet the node
+ * sends itself costs its transmit path (ChargeLocalXmit()). Without a HostCpu the poll acts
+ * at its start and takes no time.
  *
  * Deviation from Linux: descriptor fetch and DMA take no time; RX uses one queue;
  * requeued GSO segments wait in the device, not in the queue disc's gso_skb list; the

@@ -28,7 +28,7 @@
  * e1000e has had BQL since Linux 3.3, fq_codel was the hosts' usual qdisc by 2015, and the
  * seed suspects "fq or fq_codel on the server and client". The router's mvneta has no BQL
  * here: the 2015 driver had none ("still not BQL!"), and a shaper below the line keeps its
- * ring at a packet or two anyway. Each rate writes <outputDir>/rrul_be-cake-RATE.flent.gz
+ * ring at a packet or two anyway. Each rate writes <outputDir>/rrul_be-SHAPER-RATE.flent.gz
  * (plot it with `flent -i FILE -p all_scaled`) and a run in the SQLite database; the
  * comparison table follows, with the seed's numbers and the goodput derived below.
  *
@@ -39,6 +39,13 @@
  * - --offloads: the seed's machines (NicTopologyHelper::Preset with seedHosts): TSO, GSO
  *   and GRO on every NIC (the router's mvneta TSO in its driver, at most 100 segments) and
  *   TCP small queues (tcp_limit_output_bytes 131072) on the hosts; default off;
+ * - --shaper: cake (default: cake bandwidth RATE), htb+cake (`htb` at RATE with an unlimited
+ *   cake as its leaf, the seed's "cake just playing leaf qdisc for HTB") or htb+fq_codel
+ *   (sqm-scripts' simple.qos); the runs are titled SHAPER-RATE;
+ * - --cpu: the router on the armada385 CpuProfile (two Cortex-A9 cores, every interrupt on
+ *   CPU0, qdisc costs calibrated against this seed) with its 2015 mvneta rings (RX 128,
+ *   TX 532); its CPU then bounds the goodput (RouterCpu) and --check bounds a CPU-bound
+ *   run's goodput and latency from the profile's costs (CheckShaping()); default off;
  * - --jobs (runs at once; 0: one per processor), --outputDir (default "."), --db (default
  *   wrt1200ac-cake-shaping.sqlite, "none" for none), --check (exit 1 unless the seed's
  *   qualitative result holds), and ns-3's --RngRun.

@@ -28,9 +28,10 @@
  * e1000e has had BQL since Linux 3.3, fq_codel was the hosts' usual qdisc by 2015, and the
  * seed suspects "fq or fq_codel on the server and client". The router's mvneta has no BQL
  * here: the 2015 driver had none ("still not BQL!"), and a shaper below the line keeps its
- * ring at a packet or two anyway. Each rate writes <outputDir>/rrul_be-SHAPER-RATE[-cpu].flent.gz
- * (plot it with `flent -i FILE -p all_scaled`) and a run in the SQLite database; the
- * comparison table follows, with the seed's numbers and the goodput derived below.
+ * ring at a packet or two anyway. Each rate writes
+ * <outputDir>/rrul_be-SHAPER-RATE[-cpu].flent.gz (plot it with `flent -i FILE -p
+ * all_scaled`) and a run in the SQLite database; the comparison table follows, with the
+ * seed's numbers and the goodput derived below.
  *
  * Options:
  * - --rates: comma-separated cake bandwidths in tc's words (default 50Mbit,500Mbit: the

@@ -26,8 +26,10 @@
  * Options: --test, --length (s, LENGTH), --step (s, STEP_SIZE), --delay (s, DELAY),
  * --streams (tcp_nup/tcp_ndown), --rate (default 100Mbps), --linkDelay (default 1ms),
  * --hostDelay (default 1ms), --profile (default e1000e), --qdisc (default pfifo_fast; e.g.
- * "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql, --output (flent file, default
- * <test>.flent.gz), --db (SQLite file, default debloat-results.sqlite; none for none),
+ * "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql, --cpu (a CpuProfile on
+ * every node: the file then has flent's cpu_stats series, `flent -p cpu`), --output (flent
+ * file, default <test>.flent.gz), --db (SQLite file, default debloat-results.sqlite; none for
+ * none),
  * --title, --epoch (UNIX time of T0 in the file; default 2026-01-01, so that the same seed
  * writes the same file), --progress, and ns-3's --RngRun.
  *
@@ -39,10 +41,12 @@
 #include "ns3/applications-module.h"
 #include "ns3/command-line-options.h"
 #include "ns3/core-module.h"
+#include "ns3/cpu-profile.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/flent-writer.h"
+#include "ns3/host-cpu-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
@@ -73,6 +77,7 @@ main(int argc, char* argv[])
     std::string profile = "e1000e";
     std::string qdisc = "pfifo_fast";
     std::string hostQdisc = "fq_codel";
+    std::string cpu;
     bool bql = false;
     std::string output;
     std::string db = "debloat-results.sqlite";
@@ -120,6 +125,10 @@ main(int argc, char* argv[])
                            "root qdisc of the 1 Gbit/s host links, as tc text",
                            hostQdisc);
     cmd.AddValue("bql", "install ByteQueueLimits on every TX queue", bql);
+    cmd.AddValue("cpu",
+                 "CPU profile of every node (generic, laptop-2011, nuc, atom-c2758, armada385); "
+                 "the data file then has flent's cpu_stats series; default none",
+                 cpu);
     cmd.AddValue("output", "flent data file (default <test>.flent.gz)", output);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
     cmd.AddValue("title", "flent TITLE", title);
@@ -152,6 +161,10 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    if (!cpu.empty())
+    {
+        CpuProfile::Get(cpu); // stops with the list of names for an unknown one
+    }
     LinuxTcpDefaults::Apply();
     Ptr<Node> client = CreateObject<Node>();
     Ptr<Node> router = CreateObject<Node>();
@@ -200,6 +213,15 @@ main(int argc, char* argv[])
             stream += NicHelper::AssignStreams(NetDeviceContainer(node->GetDevice(d)), stream);
         }
     }
+    if (!cpu.empty())
+    {
+        // Before FlentTestHelper::Install(), which samples the nodes that have one.
+        HostCpuHelper cpus;
+        cpus.SetProfile(cpu);
+        const NodeContainer nodes(NodeContainer(client, router), hosts);
+        cpus.Install(nodes);
+        stream += HostCpuHelper::AssignStreams(nodes, stream);
+    }
 
     FlentTestHelper flent(spec);
     flent.SetClient(client, "client");
@@ -225,6 +247,10 @@ main(int argc, char* argv[])
                   {"host_qdisc", hostQdisc},
                   {"bql", static_cast<int64_t>(bql)},
                   {"streams", static_cast<int64_t>(streams)}};
+    if (!cpu.empty())
+    {
+        run.config["cpu"] = cpu;
+    }
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
         run.config[path] = value;

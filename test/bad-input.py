@@ -62,6 +62,7 @@ CASES = [
     ("flent-run", ["--step=0.001", "--length=2000"], ["STEP_SIZE", "at most 1e+06"]),
     ("flent-run", ["--rate=fast"], ["--rate=fast", RATE]),
     ("flent-run", ["--profile=bogus"], ["unknown profile 'bogus'", "e1000e, igb"]),
+    ("flent-run", ["--cpu=bogus"], ["unknown profile 'bogus'", "generic, laptop-2011"]),
     ("flent-run", ["--linkDelay=bogus"], ["--linkDelay=bogus", "a time from 0 to 10 s"]),
     ("flent-run", ["--hostDelay=-1ms"], ["--hostDelay=-1ms", "a time from 0 to 10 s"]),
     ("nic-benchmark", ["--duration=-1"], ["--duration=-1", "1 to 3600"]),

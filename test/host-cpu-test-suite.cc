@@ -467,7 +467,7 @@ MakeRouterChain(const RouterCosts& costs, RouterChain& chain)
     address.SetBase("10.3.1.0", "255.255.255.0");
     const Ipv4InterfaceContainer receiver = address.Assign(right);
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    NeighborCacheHelper().PopulateNeighborCache();
+    compat::PopulateNeighborCaches();
 
     chain.sink = Socket::CreateSocket(chain.nodes.Get(2), UdpSocketFactory::GetTypeId());
     chain.sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
@@ -575,8 +575,8 @@ class HostCpuRouterTestCase : public TestCase
         Simulator::ScheduleNow(&ChainSend, &chain, flood);
         CpuCoreModel::Usage at100;
         CpuCoreModel::Usage at250;
-        Simulator::Schedule(MilliSeconds(100), [&]() { at100 = chain.cpu->GetUsage(0); });
-        Simulator::Schedule(MilliSeconds(250), [&]() { at250 = chain.cpu->GetUsage(0); });
+        compat::ScheduleFunction(MilliSeconds(100), [&]() { at100 = chain.cpu->GetUsage(0); });
+        compat::ScheduleFunction(MilliSeconds(250), [&]() { at250 = chain.cpu->GetUsage(0); });
         Simulator::Stop(floodEnd + MilliSeconds(100));
         Simulator::Run();
 

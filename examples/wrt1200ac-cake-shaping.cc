@@ -609,8 +609,13 @@ class Wrt1200acCakeShaping : public SeedExperiment
         }
         if (std::find(std::begin(SHAPERS), std::end(SHAPERS), settings.shaper) == std::end(SHAPERS))
         {
+            std::string accepted;
+            for (const char* shaper : SHAPERS)
+            {
+                accepted += (accepted.empty() ? "" : ", ") + std::string(shaper);
+            }
             throw std::invalid_argument("--shaper: \"" + settings.shaper +
-                                        "\" is unknown; accepted: cake, htb+cake, htb+fq_codel");
+                                        "\" is unknown; accepted: " + accepted);
         }
         try
         {

@@ -363,6 +363,73 @@ class HostCpuTxCleanTestCase : public TestCase
     std::vector<Time> m_polls; ///< times of the polls that reclaimed
 };
 
+/**
+ * @ingroup debloat-tests
+ * @brief A TX queue woken by a clean runs its queue disc when net_tx_action() has run.
+ *
+ * The sender's ring holds two descriptors (TxRingSize 2, stop and wake thresholds 1): two
+ * frames sent at t = 0 fill it and the driver stops the queue. As in the TX clean test, the
+ * poll that reclaims frame 1 ends at T + 12.5 us = 24.804 us with the HostCpu and frees a
+ * descriptor, so the driver wakes the queue: __netif_schedule() raises NET_TX_SOFTIRQ. No
+ * task was woken, so the invocation restarts for net_tx_action(), NetTxCost n. Frame 2's
+ * interrupt, latched while the poll ran, fires at the poll's re-enable, 24.804 us, and its
+ * hard IRQ (h = 1 us) preempts the softirq: net_tx_action() runs from 25.804 us and the
+ * queue disc's wake callback runs at 24.804 + h + n: 28.804 us with n = 3 us, 27.804 us
+ * with n = 2 us. Without a HostCpu the wake comes with the clean at T + 10 = 22.304 us. Frame
+ * 2's clean finds the queue awake: one wake in all.
+ */
+class HostCpuNetTxTestCase : public TestCase
+{
+  public:
+    /**
+     * @param withCpu whether the sender has a HostCpu
+     * @param netTxCost its NetTxCost
+     */
+    HostCpuNetTxTestCase(bool withCpu, Time netTxCost)
+        : TestCase(withCpu ? "a woken TX queue's qdisc runs after net_tx_action(), NetTxCost " +
+                                 std::to_string(netTxCost.GetNanoSeconds()) + " ns"
+                           : "a woken TX queue's qdisc runs at the clean without a HostCpu"),
+          m_withCpu(withCpu),
+          m_netTxCost(netTxCost)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::debloat::NicNetDevice::TxRingSize", UintegerValue(2));
+        CpuLink link;
+        MakeCpuLink(64, m_withCpu, link, 0);
+        if (link.cpu)
+        {
+            link.cpu->SetAttribute("NetTxCost", TimeValue(m_netTxCost));
+        }
+        Ptr<NetDeviceQueueInterface> queues = link.tx->GetObject<NetDeviceQueueInterface>();
+        NS_TEST_ASSERT_MSG_NE(queues, nullptr, "the sender's queue interface");
+        queues->GetTxQueue(0)->SetWakeCallback(MakeCallback(&HostCpuNetTxTestCase::Woken, this));
+        Simulator::ScheduleNow(&SendBurst, &link, 2);
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+
+        const Time expected =
+            !m_withCpu ? NanoSeconds(22304) : NanoSeconds(24804) + MicroSeconds(1) + m_netTxCost;
+        NS_TEST_ASSERT_MSG_EQ(m_wakes.size(), 1, "one wake");
+        NS_TEST_EXPECT_MSG_EQ(m_wakes[0], expected, "the queue disc's wake");
+        Simulator::Destroy();
+        Config::Reset();
+    }
+
+    /// The queue disc's wake callback.
+    void Woken()
+    {
+        m_wakes.push_back(Simulator::Now());
+    }
+
+    bool m_withCpu;            ///< the sender has a HostCpu
+    Time m_netTxCost;          ///< its NetTxCost
+    std::vector<Time> m_wakes; ///< when the wake callback ran
+};
+
 /// The router's per-packet costs (HardIrqCost and PollCost 1 us each).
 struct RouterCosts
 {
@@ -815,6 +882,9 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuKsoftirqdTestCase(), compat::TEST_QUICK);
         AddTestCase(new HostCpuTxCleanTestCase(true), compat::TEST_QUICK);
         AddTestCase(new HostCpuTxCleanTestCase(false), compat::TEST_QUICK);
+        AddTestCase(new HostCpuNetTxTestCase(true, MicroSeconds(3)), compat::TEST_QUICK);
+        AddTestCase(new HostCpuNetTxTestCase(true, MicroSeconds(2)), compat::TEST_QUICK);
+        AddTestCase(new HostCpuNetTxTestCase(false, Time(0)), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(true), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(false), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(true, true), compat::TEST_QUICK);

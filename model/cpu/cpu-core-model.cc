@@ -106,6 +106,13 @@ CpuCoreModel::HardIrq(uint32_t core, int64_t now)
 uint64_t
 CpuCoreModel::WakeTask(uint32_t core, int64_t cost, int64_t now)
 {
+    Core& c = Reach(core, now);
+    // try_to_wake_up() -> wakeup_preempt() -> resched_curr(): a softirq invocation on the core
+    // sees need_resched() at its next restart test.
+    if (InInvocation(c, ScanBacklog(c, now), now))
+    {
+        c.needResched = true;
+    }
     return SubmitAt(core, CpuClass::TASK, cost, now, now + DrawLatency());
 }
 
@@ -117,80 +124,121 @@ CpuCoreModel::NapiPollCost(uint32_t rx, uint32_t tx, uint32_t forwarded) const
            static_cast<int64_t>(forwarded) * m_config.forwardCost;
 }
 
-CpuCoreModel::PollPlacement
-CpuCoreModel::NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost, int64_t now)
+CpuCoreModel::Backlog
+CpuCoreModel::ScanBacklog(const Core& c, int64_t now)
 {
-    if (cost < 0)
-    {
-        throw std::invalid_argument("CpuCoreModel: poll cost " + std::to_string(cost) +
-                                    " ns; accepted: 0 or more");
-    }
-    Core& c = Reach(core, now);
-    PollPlacement placement;
-    bool softirqBusy = false;
-    bool ksoftirqdBusy = false;
-    int64_t backlogEnd = now; // when the softirq work ahead of this poll is projected to end
+    Backlog backlog;
+    backlog.end = now;
     for (const Item& item : c.items)
     {
         if (item.ksoftirqd)
         {
-            ksoftirqdBusy = true;
+            backlog.ksoftirqd = true;
         }
         else if (item.cls == CpuClass::SOFTIRQ)
         {
-            softirqBusy = true;
-            backlogEnd = std::max(backlogEnd, item.completion);
+            backlog.softirq = true;
+            backlog.end = std::max(backlog.end, item.completion);
         }
     }
+    return backlog;
+}
+
+CpuCoreModel::Core&
+CpuCoreModel::Raise(uint32_t core, const char* what, int64_t cost, int64_t now, Backlog& backlog)
+{
+    if (cost < 0)
+    {
+        throw std::invalid_argument(std::string("CpuCoreModel: ") + what + " cost " +
+                                    std::to_string(cost) + " ns; accepted: 0 or more");
+    }
+    Core& c = Reach(core, now);
+    backlog = ScanBacklog(c, now);
+    return c;
+}
+
+bool
+CpuCoreModel::KsoftirqdRunning(const Core& c, const Backlog& backlog, int64_t now)
+{
     // invoke_softirq(): pending softirqs are left to a running ksoftirqd, and ksoftirqd
     // keeps handling them while they are pending (run_ksoftirqd()).
-    if (ksoftirqdBusy || c.lastKsoftirqdEnd == now)
+    return backlog.ksoftirqd || c.lastKsoftirqdEnd == now;
+}
+
+bool
+CpuCoreModel::InInvocation(const Core& c, const Backlog& backlog, int64_t now)
+{
+    return backlog.softirq || (c.runs > 0 && c.lastSoftirqEnd == now);
+}
+
+void
+CpuCoreModel::StartInvocation(Core& c, int64_t now)
+{
+    // handle_softirqs(): end = jiffies + MAX_SOFTIRQ_TIME, max_restart = MAX_SOFTIRQ_RESTART.
+    c.softirqStart = now;
+    c.runs = 1;
+    c.runOpen = true;
+    c.runStart = now;
+    c.budget = m_config.netdevBudget;
+    c.napis.clear();
+    c.needResched = false;
+}
+
+bool
+CpuCoreModel::Restart(Core& c, int64_t backlogEnd)
+{
+    // handle_softirqs(): if (time_before(jiffies, end) && !need_resched() && --max_restart)
+    // goto restart; wakeup_softirqd();
+    if (backlogEnd - c.softirqStart < m_config.maxSoftirqTime &&
+        c.runs < m_config.maxSoftirqRestart && !c.needResched)
     {
-        placement.ksoftirqd = true;
-        const Item& item = Add(core, CpuClass::TASK, cost, std::max(now, c.ksoftirqdRelease), true);
-        placement.id = item.id;
-        placement.completion = item.completion;
-        return placement;
+        c.runs++;
+        c.runOpen = true;
+        c.runStart = backlogEnd;
+        c.budget = m_config.netdevBudget;
+        c.napis.clear();
+        return true;
+    }
+    c.ksoftirqdWakeups++;
+    c.ksoftirqdRelease = backlogEnd + DrawLatency();
+    c.runOpen = false;
+    c.runs = 0;
+    return false;
+}
+
+CpuCoreModel::PollPlacement
+CpuCoreModel::InKsoftirqd(uint32_t index, int64_t cost, int64_t release)
+{
+    PollPlacement placement;
+    placement.ksoftirqd = true;
+    const Item& item = Add(index, CpuClass::TASK, cost, release, true);
+    placement.id = item.id;
+    placement.completion = item.completion;
+    return placement;
+}
+
+CpuCoreModel::PollPlacement
+CpuCoreModel::NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost, int64_t now)
+{
+    Backlog backlog;
+    Core& c = Raise(core, "poll", cost, now, backlog);
+    if (KsoftirqdRunning(c, backlog, now))
+    {
+        return InKsoftirqd(core, cost, std::max(now, c.ksoftirqdRelease));
     }
     // A poll raised when the last softirq work ends now is the loop's next pending softirq
     // (the NAPI instance repolled, or raised again); otherwise irq_exit() starts a new
-    // invocation (handle_softirqs(): end = jiffies + MAX_SOFTIRQ_TIME, max_restart = 10).
-    const bool inInvocation = softirqBusy || (c.runs > 0 && c.lastSoftirqEnd == now);
-    if (!inInvocation)
+    // invocation.
+    if (!InInvocation(c, backlog, now))
     {
-        c.softirqStart = now;
-        c.runs = 1;
-        c.runOpen = true;
-        c.runStart = now;
-        c.budget = m_config.netdevBudget;
-        c.napis.clear();
+        StartInvocation(c, now);
     }
-    else if (!c.runOpen || std::find(c.napis.begin(), c.napis.end(), napi) != c.napis.end())
+    else if ((!c.runOpen || std::find(c.napis.begin(), c.napis.end(), napi) != c.napis.end()) &&
+             !Restart(c, backlog.end))
     {
-        // A new net_rx_action() run: handle_softirqs() restarts while
-        // time_before(jiffies, end) && --max_restart, else wakes ksoftirqd.
-        if (backlogEnd - c.softirqStart < m_config.maxSoftirqTime &&
-            c.runs < m_config.maxSoftirqRestart)
-        {
-            c.runs++;
-            c.runOpen = true;
-            c.runStart = backlogEnd;
-            c.budget = m_config.netdevBudget;
-            c.napis.clear();
-        }
-        else
-        {
-            c.ksoftirqdWakeups++;
-            c.ksoftirqdRelease = backlogEnd + DrawLatency();
-            c.runOpen = false;
-            c.runs = 0;
-            placement.ksoftirqd = true;
-            const Item& item = Add(core, CpuClass::TASK, cost, c.ksoftirqdRelease, true);
-            placement.id = item.id;
-            placement.completion = item.completion;
-            return placement;
-        }
+        return InKsoftirqd(core, cost, c.ksoftirqdRelease);
     }
+    PollPlacement placement;
     placement.run = c.runs;
     const Item& item = Add(core, CpuClass::SOFTIRQ, cost, now, false);
     placement.id = item.id;
@@ -205,6 +253,34 @@ CpuCoreModel::NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost
         c.runOpen = false;
         placement.timeSqueeze = true;
     }
+    return placement;
+}
+
+CpuCoreModel::PollPlacement
+CpuCoreModel::NetTx(uint32_t core, int64_t cost, int64_t now)
+{
+    Backlog backlog;
+    Core& c = Raise(core, "net_tx_action", cost, now, backlog);
+    if (KsoftirqdRunning(c, backlog, now))
+    {
+        return InKsoftirqd(core, cost, std::max(now, c.ksoftirqdRelease));
+    }
+    if (!InInvocation(c, backlog, now))
+    {
+        // Raised outside softirq context: irq_exit() or local_bh_enable() runs it, in a pass
+        // with no net_rx_action() (a poll raised later needs a restart).
+        StartInvocation(c, now);
+        c.runOpen = false;
+    }
+    else if (!Restart(c, backlog.end))
+    {
+        return InKsoftirqd(core, cost, c.ksoftirqdRelease);
+    }
+    PollPlacement placement;
+    placement.run = c.runs;
+    const Item& item = Add(core, CpuClass::SOFTIRQ, cost, now, false);
+    placement.id = item.id;
+    placement.completion = item.completion;
     return placement;
 }
 

@@ -59,16 +59,24 @@ enum class CpuClass : uint8_t
  *   passed since the invocation started and fewer than MAX_SOFTIRQ_RESTART (10) runs were
  *   made; otherwise the invocation wakes ksoftirqd and the poll runs there: as a task,
  *   released a scheduling latency (the injected generator) after the invocation ends;
+ * - a task woken on the core during an invocation (WakeTask()) sets need_resched: the
+ *   invocation restarts no more (handle_softirqs() restarts only while !need_resched()),
+ *   so what is still pending goes to ksoftirqd, which runs after the woken task;
  * - while ksoftirqd has work, new polls go to it as well (invoke_softirq() leaves pending
  *   softirqs to a running ksoftirqd), and a poll raised as ksoftirqd's last one ends (a
  *   repoll) stays in ksoftirqd (run_ksoftirqd() handles softirqs while they are pending).
  *
+ * NetTx() places net_tx_action() (a TX queue woken from a poll: netif_tx_wake_queue() ->
+ * __netif_schedule() raises NET_TX_SOFTIRQ) by the same rules: it runs in the restart of the
+ * invocation that raised it, which also opens the next net_rx_action() run (NET_TX_SOFTIRQ
+ * runs before NET_RX_SOFTIRQ in one pass of handle_softirqs()), or in ksoftirqd.
+ *
  * Deviation from Linux: time is continuous where the kernel compares jiffies (its 2 ms
- * limits are 1 to 2 jiffies at HZ 1000); need_resched() never ends a softirq invocation
- * early; a run's limits are checked with the times projected when a poll is placed, so a
- * hard IRQ that arrives later delays the poll but does not move it into another run;
- * ksoftirqd runs its polls back to back without its own restart limits; tasks are FIFO, not
- * CFS-fair.
+ * limits are 1 to 2 jiffies at HZ 1000); a woken task always sets need_resched (CFS's
+ * wakeup_preempt() would let a running task with little vruntime lag keep the CPU); a run's
+ * limits are checked with the times projected when a poll is placed, so a hard IRQ that
+ * arrives later delays the poll but does not move it into another run; ksoftirqd runs its
+ * polls back to back without its own restart limits; tasks are FIFO, not CFS-fair.
  */
 class CpuCoreModel
 {
@@ -172,6 +180,7 @@ class CpuCoreModel
     uint64_t HardIrq(uint32_t core, int64_t now);
     /**
      * Wakes a task: it runs after a scheduling-latency draw (try_to_wake_up() to running).
+     * Woken during a softirq invocation on the core, it sets need_resched.
      * @param core the core
      * @param cost its cost, ns
      * @param now the time, ns
@@ -199,6 +208,14 @@ class CpuCoreModel
      * @return where it runs and its projected completion
      */
     PollPlacement NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost, int64_t now);
+    /**
+     * Places one net_tx_action() raised on a core (see the class description).
+     * @param core the core
+     * @param cost its cost, ns
+     * @param now the time it is raised, ns
+     * @return where it runs and its projected completion (timeSqueeze is never set)
+     */
+    PollPlacement NetTx(uint32_t core, int64_t cost, int64_t now);
 
     /**
      * Runs every core up to a time: retires finished items and records state changes
@@ -300,10 +317,73 @@ class CpuCoreModel
         int64_t budget{0};            ///< netdev_budget left in the run
         std::vector<uint64_t> napis;  ///< NAPI instances polled in the run
         int64_t ksoftirqdRelease{0};  ///< when ksoftirqd runs, ns
+        bool needResched{false};      ///< a task was woken during the invocation
         uint64_t timeSqueeze{0};      ///< runs that broke on a limit
         uint64_t ksoftirqdWakeups{0}; ///< invocations that woke ksoftirqd
     };
 
+    /// The softirq work already on a core when more is raised.
+    struct Backlog
+    {
+        bool softirq{false};   ///< softirq items (not ksoftirqd's) are pending
+        bool ksoftirqd{false}; ///< ksoftirqd has work
+        int64_t end{0};        ///< when the pending softirq items are projected to end, ns
+    };
+
+    /**
+     * @param c a core, run to now
+     * @param now the time, ns
+     * @return its softirq backlog
+     */
+    static Backlog ScanBacklog(const Core& c, int64_t now);
+    /**
+     * Checks the cost of softirq work raised on a core, runs the core to now and scans it.
+     * @param core the core
+     * @param what the work's name, for the message
+     * @param cost its cost, ns
+     * @param now the time, ns
+     * @param backlog set to the core's backlog
+     * @return the core
+     */
+    Core& Raise(uint32_t core, const char* what, int64_t cost, int64_t now, Backlog& backlog);
+    /**
+     * @param c a core, run to now
+     * @param backlog its backlog
+     * @param now the time, ns
+     * @return whether ksoftirqd takes softirq work raised now (it runs, or just ran)
+     */
+    static bool KsoftirqdRunning(const Core& c, const Backlog& backlog, int64_t now);
+    /**
+     * @param c a core, run to now
+     * @param backlog its backlog
+     * @param now the time, ns
+     * @return whether work raised now belongs to the running invocation (a softirq is
+     * pending, or the last one ends now)
+     */
+    static bool InInvocation(const Core& c, const Backlog& backlog, int64_t now);
+    /**
+     * Starts a softirq invocation at now (irq_exit() -> __do_softirq()).
+     * @param c the core
+     * @param now the time, ns
+     */
+    void StartInvocation(Core& c, int64_t now);
+    /**
+     * handle_softirqs()'s test for another pass: less than MAX_SOFTIRQ_TIME since the
+     * invocation started, fewer than MAX_SOFTIRQ_RESTART passes, no need_resched. Passes
+     * open a new net_rx_action() run at the backlog's end; otherwise wakes ksoftirqd.
+     * @param c the core
+     * @param backlogEnd when the invocation's pending work ends, ns
+     * @return whether it restarted
+     */
+    bool Restart(Core& c, int64_t backlogEnd);
+    /**
+     * Adds work to ksoftirqd.
+     * @param index the core
+     * @param cost ns
+     * @param release when ksoftirqd runs it, ns
+     * @return its placement
+     */
+    PollPlacement InKsoftirqd(uint32_t index, int64_t cost, int64_t release);
     /**
      * Runs a core's work up to a time, recording finished items and state changes.
      * @param index the core

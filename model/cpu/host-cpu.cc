@@ -76,6 +76,14 @@ HostCpu::GetTypeId()
                           TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&HostCpu::m_pollCost),
                           MakeTimeChecker())
+            .AddAttribute("NetTxCost",
+                          "CPU time of one net_tx_action() run besides the packets it sends "
+                          "(their transmit path is XmitCost's and the qdisc's): a TX queue "
+                          "woken by a poll raises NET_TX_SOFTIRQ, and the queue is refilled "
+                          "when this work completes",
+                          TimeValue(NanoSeconds(0)),
+                          MakeTimeAccessor(&HostCpu::m_netTxCost),
+                          MakeTimeChecker())
             .AddAttribute("RxPacketCost",
                           "CPU time of one received frame: the driver's RX clean, "
                           "netif_receive_skb() and the IP and transport layers",
@@ -225,6 +233,7 @@ HostCpu::Model()
         // The costs the core does not take (the callers add them).
         for (const auto& [name, cost] : {std::pair<const char*, Time>{"QdiscCost", m_qdiscCost},
                                          {"XmitCost", m_xmitCost},
+                                         {"NetTxCost", m_netTxCost},
                                          {"WakeupCost", m_wakeupCost},
                                          {"SyscallCost", m_syscallCost}})
         {
@@ -288,6 +297,24 @@ HostCpu::RunNapiPoll(uint32_t core,
 }
 
 Time
+HostCpu::RunNetTx(uint32_t core, std::function<void()> done)
+{
+    NS_LOG_FUNCTION(this << core);
+    CpuCoreModel& model = Model();
+    const uint64_t wakeups = model.GetKsoftirqdWakeups(core);
+    const auto placement = model.NetTx(core, Ns(m_netTxCost), Ns(Simulator::Now()));
+    NS_LOG_DEBUG("core " << core << ": net_tx_action "
+                         << (placement.ksoftirqd ? "in ksoftirqd" : "softirq run ") << placement.run
+                         << ", done at " << placement.completion << " ns");
+    if (model.GetKsoftirqdWakeups(core) != wakeups)
+    {
+        m_ksoftirqdTrace(core, model.GetKsoftirqdWakeups(core));
+    }
+    Submitted(core, placement.id, std::move(done));
+    return NanoSeconds(placement.completion);
+}
+
+Time
 HostCpu::RunTask(uint32_t core, Time cost, std::function<void()> done)
 {
     NS_LOG_FUNCTION(this << core << cost);
@@ -337,7 +364,9 @@ HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done)
     // own event at now: callbacks never run inside a submitter's call.
     Settle();
     NS_LOG_LOGIC("core " << core << " next completion " << m_model->GetNextCompletion(core));
-    Reschedule();
+    // Work on one core moves only that core's completions; an item of any core that ended
+    // now is dispatched by this core's event at now (Dispatch() takes them all).
+    RescheduleCore(core);
 }
 
 void
@@ -403,44 +432,50 @@ HostCpu::Dispatch(uint32_t core)
 void
 HostCpu::Reschedule()
 {
-    const Time now = Simulator::Now();
     for (uint32_t core = 0; core < m_events.size(); ++core)
     {
-        EventId& event = m_events[core];
-        // With no CoreState sink, only completions that call back need an event.
-        int64_t next = CpuCoreModel::NEVER;
-        if (m_coreStateTrace.IsEmpty())
+        RescheduleCore(core);
+    }
+}
+
+void
+HostCpu::RescheduleCore(uint32_t core)
+{
+    const Time now = Simulator::Now();
+    EventId& event = m_events[core];
+    // With no CoreState sink, only completions that call back need an event.
+    int64_t next = CpuCoreModel::NEVER;
+    if (m_coreStateTrace.IsEmpty())
+    {
+        for (const Waiter& w : m_done)
         {
-            for (const Waiter& w : m_done)
+            if (w.core == core)
             {
-                if (w.core == core)
-                {
-                    next = std::min(next, m_model->GetCompletion(w.id));
-                }
+                next = std::min(next, m_model->GetCompletion(w.id));
             }
         }
-        else
-        {
-            next = m_model->GetNextCompletion(core);
-        }
-        if (!m_finished.empty())
-        {
-            next = Ns(now); // retired items wait for a dispatch now
-        }
-        next = next == CpuCoreModel::NEVER ? next : std::max(next, Ns(now));
-        if (next == m_eventAt[core])
-        {
-            continue; // pending at that time already (or none needed, none pending)
-        }
-        if (m_eventAt[core] != CpuCoreModel::NEVER)
-        {
-            event.Cancel();
-        }
-        m_eventAt[core] = next;
-        if (next != CpuCoreModel::NEVER)
-        {
-            event = Simulator::Schedule(NanoSeconds(next) - now, &HostCpu::Dispatch, this, core);
-        }
+    }
+    else
+    {
+        next = m_model->GetNextCompletion(core);
+    }
+    if (!m_finished.empty())
+    {
+        next = Ns(now); // retired items wait for a dispatch now
+    }
+    next = next == CpuCoreModel::NEVER ? next : std::max(next, Ns(now));
+    if (next == m_eventAt[core])
+    {
+        return; // pending at that time already (or none needed, none pending)
+    }
+    if (m_eventAt[core] != CpuCoreModel::NEVER)
+    {
+        event.Cancel();
+    }
+    m_eventAt[core] = next;
+    if (next != CpuCoreModel::NEVER)
+    {
+        event = Simulator::Schedule(NanoSeconds(next) - now, &HostCpu::Dispatch, this, core);
     }
 }
 

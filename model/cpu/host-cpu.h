@@ -132,6 +132,14 @@ class HostCpu : public Object
                      uint32_t work,
                      std::function<void()> done);
     /**
+     * Runs net_tx_action() (NetTxCost) on a core, raised now: in the softirq invocation that
+     * raised it if handle_softirqs() restarts, else in ksoftirqd (CpuCoreModel::NetTx()).
+     * @param core the core that raised NET_TX_SOFTIRQ
+     * @param done called when it completes: the qdisc runs then
+     * @return the completion projected now
+     */
+    Time RunNetTx(uint32_t core, std::function<void()> done);
+    /**
      * Runs task work on a core now (process context, released at once).
      * @param core the core
      * @param cost its cost
@@ -235,6 +243,11 @@ class HostCpu : public Object
     /// Schedules each core's event at its next completion.
     void Reschedule();
     /**
+     * Schedules one core's event at its next completion.
+     * @param core the core
+     */
+    void RescheduleCore(uint32_t core);
+    /**
      * @param t a time
      * @return it in nanoseconds
      */
@@ -247,6 +260,7 @@ class HostCpu : public Object
     Time m_netdevBudgetUsecs;                 ///< net.core.netdev_budget_usecs
     Time m_hardIrqCost;                       ///< per hard interrupt
     Time m_pollCost;                          ///< per napi->poll() call
+    Time m_netTxCost;                         ///< per net_tx_action() run
     Time m_rxPacketCost;                      ///< per frame passed up
     Time m_txPacketCost;                      ///< per TX packet reclaimed
     Time m_forwardCost;                       ///< per forwarded frame: ip_forward() path

@@ -50,8 +50,19 @@ NicDeviceQueue::SetDriverActive(bool active)
 }
 
 void
+NicDeviceQueue::SetNetTxHook(std::function<void()> hook)
+{
+    m_netTxHook = std::move(hook);
+}
+
+void
 NicDeviceQueue::WakeRequested()
 {
+    if (m_netTxHook)
+    {
+        m_netTxHook();
+        return;
+    }
     if (m_driverActive)
     {
         Simulator::ScheduleNow(&NicDeviceQueue::RunWake, this);

@@ -9,6 +9,7 @@
 
 #include "ns3/net-device-queue-interface.h"
 
+#include <functional>
 #include <vector>
 
 namespace ns3
@@ -51,14 +52,23 @@ class NicDeviceQueue : public NetDeviceQueue
      */
     void SetDriverActive(bool active);
 
-  private:
-    /// Called by NetDeviceQueue in place of the queue disc's callback.
-    void WakeRequested();
+    /**
+     * With a host CPU model: every wake calls the hook in place of the queue disc (the device
+     * places net_tx_action() on a core and calls RunWake() when it has run).
+     * @param hook the hook (empty: wakes run the queue disc as before)
+     */
+    void SetNetTxHook(std::function<void()> hook);
+
     /// Runs the queue disc's callback.
     void RunWake();
 
-    WakeCallback m_qdiscWake;   ///< the queue disc's wake callback
-    bool m_driverActive{false}; ///< the driver is running
+  private:
+    /// Called by NetDeviceQueue in place of the queue disc's callback.
+    void WakeRequested();
+
+    WakeCallback m_qdiscWake;          ///< the queue disc's wake callback
+    bool m_driverActive{false};        ///< the driver is running
+    std::function<void()> m_netTxHook; ///< SetNetTxHook()
 };
 
 /**

@@ -357,6 +357,13 @@ NicNetDevice::DoInitialize()
     if (m_hostCpu)
     {
         m_cpuPolls.assign(m_vectors.size(), CpuPoll());
+        for (uint32_t queue = 0; queue < m_deviceQueues.size(); ++queue)
+        {
+            if (auto deviceQueue = DynamicCast<NicDeviceQueue>(m_deviceQueues[queue]))
+            {
+                deviceQueue->SetNetTxHook([this, queue]() { RaiseNetTx(queue); });
+            }
+        }
     }
     NetDevice::DoInitialize();
 }
@@ -371,6 +378,13 @@ NicNetDevice::DoDispose()
         vector.pollEvent.Cancel();
     }
     m_driver = NicDriver();
+    for (const auto& deviceQueue : m_deviceQueues)
+    {
+        if (auto queue = DynamicCast<NicDeviceQueue>(deviceQueue))
+        {
+            queue->SetNetTxHook(nullptr);
+        }
+    }
     m_deviceQueues.clear();
     m_txSlots.clear();
     m_requeued.clear();
@@ -1128,7 +1142,7 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
             continue; // not IPv4, or PACKET_BROADCAST/MULTICAST/OTHERHOST: not forwarded
         }
         const Ipv4Address ipDestination = Ipv4Address::Deserialize(head + 30);
-        if (!m_ipv4->IsDestinationAddress(ipDestination, iif))
+        if (!IsLocalDestination(ipDestination, iif))
         {
             forwarded.frames++;
             forwarded.qdiscWork += EgressQdiscCost(ipDestination);
@@ -1152,7 +1166,7 @@ NicNetDevice::ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber)
         return;
     }
     const Ipv4Address source = Ipv4Address::Deserialize(head + 12);
-    if (m_ipv4->GetInterfaceForAddress(source) < 0)
+    if (!IsLocalSource(source))
     {
         return; // forwarded: its cost is in the poll that received it
     }
@@ -1184,6 +1198,36 @@ NicNetDevice::Ipv4Stack()
     return m_ipv4 != nullptr;
 }
 
+// The node's addresses are scanned once per new address asked about, not per frame (a
+// host's frames share their source; a router forwards runs of frames to one destination).
+// Deviation from a rescan per frame: an address added to or removed from the node after it
+// was last asked about is not seen until another address is asked about; nodes whose
+// addresses change while traffic flows should not rely on the CPU model's split between
+// sent and forwarded frames.
+bool
+NicNetDevice::IsLocalSource(Ipv4Address source)
+{
+    if (!m_sourceMemo.known || m_sourceMemo.address != source)
+    {
+        m_sourceMemo = {source, -1, true, m_ipv4->GetInterfaceForAddress(source) >= 0};
+    }
+    return m_sourceMemo.answer;
+}
+
+bool
+NicNetDevice::IsLocalDestination(Ipv4Address destination, int32_t iif)
+{
+    if (!m_destinationMemo.known || m_destinationMemo.address != destination ||
+        m_destinationMemo.iif != iif)
+    {
+        m_destinationMemo = {destination,
+                             iif,
+                             true,
+                             m_ipv4->IsDestinationAddress(destination, static_cast<uint32_t>(iif))};
+    }
+    return m_destinationMemo.answer;
+}
+
 Time
 NicNetDevice::EgressQdiscCost(Ipv4Address destination)
 {
@@ -1213,11 +1257,59 @@ NicNetDevice::EgressQdiscCost(Ipv4Address destination)
 }
 
 void
+NicNetDevice::RaiseNetTx(uint32_t queue)
+{
+    // __netif_schedule(): a qdisc goes on the CPU's output queue once (__QDISC_STATE_SCHED),
+    // the CPU of the vector that cleans the queue (vector i cleans TX queue i).
+    const uint32_t vector = queue;
+    std::vector<uint32_t>& raised = m_cpuPolls[vector].netTx;
+    if (std::find(raised.begin(), raised.end(), queue) == raised.end())
+    {
+        raised.push_back(queue);
+    }
+    if (m_pollDoneVector != vector)
+    {
+        PlaceNetTx(vector);
+    }
+}
+
+void
+NicNetDevice::PlaceNetTx(uint32_t vector)
+{
+    CpuPoll& poll = m_cpuPolls[vector];
+    if (poll.netTx.empty() || poll.netTxRaised)
+    {
+        return;
+    }
+    poll.netTxRaised = true;
+    m_hostCpu->RunNetTx(m_hostCpu->GetIrqCore(vector), [this, vector]() { NetTxAction(vector); });
+}
+
+void
+NicNetDevice::NetTxAction(uint32_t vector)
+{
+    NS_LOG_FUNCTION(this << vector);
+    CpuPoll& poll = m_cpuPolls[vector];
+    poll.netTxRaised = false;
+    std::vector<uint32_t> queues;
+    queues.swap(poll.netTx);
+    // net_tx_action() -> qdisc_run() for each listed queue.
+    for (const uint32_t queue : queues)
+    {
+        if (auto deviceQueue = DynamicCast<NicDeviceQueue>(m_deviceQueues[queue]))
+        {
+            deviceQueue->RunWake();
+        }
+    }
+}
+
+void
 NicNetDevice::PollOnCpuDone(uint32_t vector)
 {
     NS_LOG_FUNCTION(this << vector);
     m_vectors[vector].onCpu = false;
     CpuPoll& poll = m_cpuPolls[vector];
+    m_pollDoneVector = vector;
     {
         NicDriverScope driver(m_deviceQueues, m_driverDepth);
         std::vector<PollEffect> effects;
@@ -1244,6 +1336,11 @@ NicNetDevice::PollOnCpuDone(uint32_t vector)
         effects.clear();
         poll.effects.swap(effects);
     }
+    m_pollDoneVector.reset();
+    // NET_TX_SOFTIRQ raised by the poll is placed once its packets are up (a task they woke
+    // has set need_resched by then), as handle_softirqs() tests for a restart after
+    // net_rx_action() returns.
+    PlaceNetTx(vector);
     const NicDriver::PollResult& result = poll.result;
     m_pollTrace(vector, result.tx.packets, result.tx.bytes, result.rx);
     if (result.workLeft)

@@ -371,6 +371,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     {
         NicDriver::PollResult result;    ///< what the poll did
         std::vector<PollEffect> effects; ///< to apply when its work completes
+        std::vector<uint32_t> netTx;     ///< TX queues woken, for net_tx_action()
+        bool netTxRaised{false};         ///< net_tx_action() is placed on the HostCpu
     };
 
     /// @return the core's settings from the attributes (DynamicItr mode left at none)
@@ -559,8 +561,50 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      * @param protocolNumber its EtherType
      */
     void ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber);
+    /**
+     * With a HostCpu, a TX queue woke (its NicDeviceQueue's net_tx hook):
+     * netif_tx_wake_queue() or netdev_tx_completed_queue() -> __netif_schedule(), which lists
+     * the queue for net_tx_action() on the core of the vector that cleans it, placed at once
+     * or, inside that vector's poll, when the poll's effects are applied (PlaceNetTx()).
+     * The queue is awake at once (ns-3 clears the stop, as the kernel clears XOFF), so a
+     * local sender may run the queue disc before net_tx_action() does.
+     * @param queue the TX queue
+     */
+    void RaiseNetTx(uint32_t queue);
+    /**
+     * Places net_tx_action() on the HostCpu for the queues a vector listed, unless placed.
+     * @param vector the vector
+     */
+    void PlaceNetTx(uint32_t vector);
+    /**
+     * net_tx_action() on the HostCpu completed: the listed queues' qdiscs run.
+     * @param vector the vector whose queues were listed
+     */
+    void NetTxAction(uint32_t vector);
     /** @return whether the node has IPv4 (m_ipv4, found once) */
     bool Ipv4Stack();
+
+    /// The last answer to an IPv4 address query.
+    struct Ipv4Memo
+    {
+        Ipv4Address address; ///< the address asked about
+        int32_t iif{-1};     ///< the interface asked about (-1: none)
+        bool known{false};   ///< an answer is kept
+        bool answer{false};  ///< the answer
+    };
+
+    /**
+     * @param source an IPv4 source address
+     * @return whether it is one of the node's (Ipv4::GetInterfaceForAddress()), remembered
+     * for the last address asked: a host's frames share their source
+     */
+    bool IsLocalSource(Ipv4Address source);
+    /**
+     * @param destination an IPv4 destination address
+     * @param iif the interface the frame came in on
+     * @return Ipv4::IsDestinationAddress(), remembered for the last address asked
+     */
+    bool IsLocalDestination(Ipv4Address destination, int32_t iif);
     /**
      * @param destination a forwarded frame's destination
      * @return the qdisc cost of the device it leaves by (0 without a route)
@@ -638,7 +682,10 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Ptr<HostCpu> m_hostCpu;                              ///< the node's CPU, if aggregated
     std::vector<CpuPoll> m_cpuPolls;                     ///< per vector, with a HostCpu
     CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
+    std::optional<uint32_t> m_pollDoneVector;            ///< applying this vector's effects
     Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
+    Ipv4Memo m_sourceMemo;                               ///< IsLocalSource()'s last answer
+    Ipv4Memo m_destinationMemo;                          ///< IsLocalDestination()'s last
     std::optional<Ipv4Address> m_egressDestination;      ///< the last forwarded destination
     Time m_egressQdiscCost;                              ///< its egress qdisc tree's cost
     std::optional<Time> m_xmitCost;                      ///< a local packet's, found once

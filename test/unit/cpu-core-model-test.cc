@@ -319,6 +319,74 @@ TEST(CpuCoreModelTest, WokenTaskWaitsForItsLatencyDraw)
     EXPECT_EQ(cpu.GetCompletion(b), 120000);
 }
 
+TEST(CpuCoreModelTest, NetTxRunsInTheRestartOfThePollThatRaisedIt)
+{
+    // A poll of 10 rx raised at 0 costs p + 10 c = 12 us. The TX queue it woke raises
+    // NET_TX_SOFTIRQ when it ends; handle_softirqs() restarts (12 us < 2 ms, 1 < 10 passes,
+    // no task woken): net_tx_action() of 4 us runs in pass 2, from 12 to 16 us, as softirq.
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    const auto poll = cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 0);
+    EXPECT_EQ(poll.completion, 12000);
+    cpu.AdvanceTo(12000);
+    const auto tx = cpu.NetTx(0, 4000, 12000);
+    EXPECT_FALSE(tx.ksoftirqd);
+    EXPECT_EQ(tx.run, 2u);
+    EXPECT_EQ(tx.completion, 16000);
+    EXPECT_EQ(cpu.GetKsoftirqdWakeups(0), 0u);
+}
+
+TEST(CpuCoreModelTest, ATaskWokenInThePollSendsNetTxToKsoftirqdBehindIt)
+{
+    // The same poll, ending at 12 us, delivers data that wakes a task of w = 20 us on its
+    // core: need_resched. The restart test fails, so net_tx_action() goes to ksoftirqd,
+    // woken at the invocation's end (12 us) and released a latency L = 50 us later, at
+    // 62 us, as is the task (woken at 12 us + L). Tasks run first come, first served: the
+    // task runs 62 to 82 us, net_tx_action()'s 4 us 82 to 86 us. The queue disc refills
+    // 86 - 16 = 70 us later than without the wake-up: L + w.
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 0);
+    cpu.AdvanceTo(12000);
+    const uint64_t task = cpu.WakeTask(0, 20000, 12000);
+    const auto tx = cpu.NetTx(0, 4000, 12000);
+    EXPECT_TRUE(tx.ksoftirqd);
+    EXPECT_EQ(cpu.GetKsoftirqdWakeups(0), 1u);
+    EXPECT_EQ(cpu.GetCompletion(task), 82000);
+    EXPECT_EQ(tx.completion, 86000);
+}
+
+TEST(CpuCoreModelTest, NeedReschedEndsWithItsInvocation)
+{
+    // A task woken at 100 us, outside any softirq, sets no need_resched; it runs 150 to
+    // 170 us. A poll raised at 200 us starts a new invocation and its NET_TX restarts in
+    // softirq: poll 200 to 212 us, net_tx_action() 212 to 216 us.
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    cpu.AdvanceTo(100000);
+    cpu.WakeTask(0, 20000, 100000);
+    cpu.AdvanceTo(200000);
+    const auto poll = cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 200000);
+    EXPECT_EQ(poll.completion, 212000);
+    cpu.AdvanceTo(212000);
+    const auto tx = cpu.NetTx(0, 4000, 212000);
+    EXPECT_FALSE(tx.ksoftirqd);
+    EXPECT_EQ(tx.completion, 216000);
+}
+
+TEST(CpuCoreModelTest, NetTxRaisedOutsideSoftirqStartsAnInvocation)
+{
+    // Raised at 30 us on an idle core (local_bh_enable() runs it): pass 1, 30 to 34 us. A
+    // poll raised at 34 us as it ends is pending at the restart test: pass 2, 34 to 46 us.
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    cpu.AdvanceTo(30000);
+    const auto tx = cpu.NetTx(0, 4000, 30000);
+    EXPECT_FALSE(tx.ksoftirqd);
+    EXPECT_EQ(tx.run, 1u);
+    EXPECT_EQ(tx.completion, 34000);
+    cpu.AdvanceTo(34000);
+    const auto poll = cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 34000);
+    EXPECT_EQ(poll.run, 2u);
+    EXPECT_EQ(poll.completion, 46000);
+}
+
 TEST(CpuCoreModelTest, CoresAreIndependent)
 {
     // A poll on core 1 does not delay a poll on core 0: both 12 us polls raised at 0 end at

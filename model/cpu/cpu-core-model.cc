@@ -207,6 +207,17 @@ CpuCoreModel::Restart(Core& c, int64_t backlogEnd)
 }
 
 CpuCoreModel::PollPlacement
+CpuCoreModel::InSoftirq(uint32_t index, const Core& c, int64_t cost, int64_t now)
+{
+    PollPlacement placement;
+    placement.run = c.runs;
+    const Item& item = Add(index, CpuClass::SOFTIRQ, cost, now, false);
+    placement.id = item.id;
+    placement.completion = item.completion;
+    return placement;
+}
+
+CpuCoreModel::PollPlacement
 CpuCoreModel::InKsoftirqd(uint32_t index, int64_t cost, int64_t release)
 {
     PollPlacement placement;
@@ -238,11 +249,7 @@ CpuCoreModel::NapiPoll(uint32_t core, uint64_t napi, uint32_t work, int64_t cost
     {
         return InKsoftirqd(core, cost, c.ksoftirqdRelease);
     }
-    PollPlacement placement;
-    placement.run = c.runs;
-    const Item& item = Add(core, CpuClass::SOFTIRQ, cost, now, false);
-    placement.id = item.id;
-    placement.completion = item.completion;
+    PollPlacement placement = InSoftirq(core, c, cost, now);
     // net_rx_action(): budget -= napi_poll(n, &repoll); then the run breaks when
     // budget <= 0 || time_after_eq(jiffies, time_limit), counting time_squeeze.
     c.napis.push_back(napi);
@@ -276,12 +283,7 @@ CpuCoreModel::NetTx(uint32_t core, int64_t cost, int64_t now)
     {
         return InKsoftirqd(core, cost, c.ksoftirqdRelease);
     }
-    PollPlacement placement;
-    placement.run = c.runs;
-    const Item& item = Add(core, CpuClass::SOFTIRQ, cost, now, false);
-    placement.id = item.id;
-    placement.completion = item.completion;
-    return placement;
+    return InSoftirq(core, c, cost, now);
 }
 
 void

@@ -377,6 +377,15 @@ class CpuCoreModel
      */
     bool Restart(Core& c, int64_t backlogEnd);
     /**
+     * Adds work to the core's running softirq invocation, released now.
+     * @param index the core
+     * @param c the core
+     * @param cost ns
+     * @param now the time, ns
+     * @return its placement (its net_rx_action() run)
+     */
+    PollPlacement InSoftirq(uint32_t index, const Core& c, int64_t cost, int64_t now);
+    /**
      * Adds work to ksoftirqd.
      * @param index the core
      * @param cost ns

@@ -288,10 +288,7 @@ HostCpu::RunNapiPoll(uint32_t core,
     {
         m_timeSqueezeTrace(core, model.GetTimeSqueeze(core));
     }
-    if (model.GetKsoftirqdWakeups(core) != wakeups)
-    {
-        m_ksoftirqdTrace(core, model.GetKsoftirqdWakeups(core));
-    }
+    TraceKsoftirqdWakeup(core, wakeups);
     Submitted(core, placement.id, std::move(done));
     return NanoSeconds(placement.completion);
 }
@@ -306,12 +303,19 @@ HostCpu::RunNetTx(uint32_t core, std::function<void()> done)
     NS_LOG_DEBUG("core " << core << ": net_tx_action "
                          << (placement.ksoftirqd ? "in ksoftirqd" : "softirq run ") << placement.run
                          << ", done at " << placement.completion << " ns");
-    if (model.GetKsoftirqdWakeups(core) != wakeups)
-    {
-        m_ksoftirqdTrace(core, model.GetKsoftirqdWakeups(core));
-    }
+    TraceKsoftirqdWakeup(core, wakeups);
     Submitted(core, placement.id, std::move(done));
     return NanoSeconds(placement.completion);
+}
+
+void
+HostCpu::TraceKsoftirqdWakeup(uint32_t core, uint64_t before)
+{
+    const uint64_t wakeups = m_model->GetKsoftirqdWakeups(core);
+    if (wakeups != before)
+    {
+        m_ksoftirqdTrace(core, wakeups);
+    }
 }
 
 Time

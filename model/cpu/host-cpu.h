@@ -243,6 +243,12 @@ class HostCpu : public Object
     /// Schedules each core's event at its next completion.
     void Reschedule();
     /**
+     * Fires KsoftirqdWakeup if placing work on a core woke ksoftirqd.
+     * @param core the core
+     * @param before its ksoftirqd wake-ups before the placement
+     */
+    void TraceKsoftirqdWakeup(uint32_t core, uint64_t before);
+    /**
      * Schedules one core's event at its next completion.
      * @param core the core
      */

@@ -1142,10 +1142,11 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
             continue; // not IPv4, or PACKET_BROADCAST/MULTICAST/OTHERHOST: not forwarded
         }
         const Ipv4Address ipDestination = Ipv4Address::Deserialize(head + 30);
-        if (!IsLocalDestination(ipDestination, iif))
+        const ForwardMemo& memo = ForwardLookup(ipDestination, iif);
+        if (memo.forwarded)
         {
             forwarded.frames++;
-            forwarded.qdiscWork += EgressQdiscCost(ipDestination);
+            forwarded.qdiscWork += memo.qdiscCost;
         }
     }
     return forwarded;
@@ -1198,51 +1199,37 @@ NicNetDevice::Ipv4Stack()
     return m_ipv4 != nullptr;
 }
 
-// The node's addresses are scanned once per new address asked about, not per frame (a
-// host's frames share their source; a router forwards runs of frames to one destination).
-// Deviation from a rescan per frame: an address added to or removed from the node after it
-// was last asked about is not seen until another address is asked about; nodes whose
-// addresses change while traffic flows should not rely on the CPU model's split between
-// sent and forwarded frames.
+// The node's addresses and routes are looked up once per new address asked about, not per
+// frame (a host's frames share their source; a router forwards runs of frames to one
+// destination). Deviation from a lookup per frame: an address added to or removed from the
+// node, or a route changed, after an address was last asked about is not seen until another
+// address is asked about; nodes whose addresses or routes change while traffic flows should
+// not rely on the CPU model's split between sent and forwarded frames and their qdisc costs.
 bool
 NicNetDevice::IsLocalSource(Ipv4Address source)
 {
     if (!m_sourceMemo.known || m_sourceMemo.address != source)
     {
-        m_sourceMemo = {source, -1, true, m_ipv4->GetInterfaceForAddress(source) >= 0};
+        m_sourceMemo = {source, true, m_ipv4->GetInterfaceForAddress(source) >= 0};
     }
-    return m_sourceMemo.answer;
+    return m_sourceMemo.local;
 }
 
-bool
-NicNetDevice::IsLocalDestination(Ipv4Address destination, int32_t iif)
+const NicNetDevice::ForwardMemo&
+NicNetDevice::ForwardLookup(Ipv4Address destination, int32_t iif)
 {
-    if (!m_destinationMemo.known || m_destinationMemo.address != destination ||
-        m_destinationMemo.iif != iif)
+    ForwardMemo& memo = m_forwardMemo;
+    if (memo.known && memo.destination == destination && memo.iif == iif)
     {
-        m_destinationMemo = {destination,
-                             iif,
-                             true,
-                             m_ipv4->IsDestinationAddress(destination, static_cast<uint32_t>(iif))};
+        return memo;
     }
-    return m_destinationMemo.answer;
-}
-
-Time
-NicNetDevice::EgressQdiscCost(Ipv4Address destination)
-{
-    // Consecutive frames mostly share a destination: one route lookup per change.
-    if (m_egressDestination == destination)
-    {
-        return m_egressQdiscCost;
-    }
-    m_egressDestination = destination;
-    m_egressQdiscCost = Time(0);
+    memo = {destination, iif, true, false, Time(0)};
+    memo.forwarded = !m_ipv4->IsDestinationAddress(destination, static_cast<uint32_t>(iif));
     Ptr<Ipv4RoutingProtocol> routing = m_ipv4->GetRoutingProtocol();
     Ptr<TrafficControlLayer> tc = m_node->GetObject<TrafficControlLayer>();
-    if (!routing || !tc)
+    if (!memo.forwarded || !routing || !tc)
     {
-        return m_egressQdiscCost;
+        return memo;
     }
     Ipv4Header header;
     header.SetDestination(destination);
@@ -1250,10 +1237,10 @@ NicNetDevice::EgressQdiscCost(Ipv4Address destination)
     Ptr<Ipv4Route> route = routing->RouteOutput(nullptr, header, nullptr, error);
     if (route && route->GetOutputDevice())
     {
-        m_egressQdiscCost =
+        memo.qdiscCost =
             m_hostCpu->GetQdiscCost(tc->GetRootQueueDiscOnDevice(route->GetOutputDevice()));
     }
-    return m_egressQdiscCost;
+    return memo;
 }
 
 void

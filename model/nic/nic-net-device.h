@@ -584,13 +584,22 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     /** @return whether the node has IPv4 (m_ipv4, found once) */
     bool Ipv4Stack();
 
-    /// The last answer to an IPv4 address query.
-    struct Ipv4Memo
+    /// The last source address asked about and whether it is the node's.
+    struct SourceMemo
     {
-        Ipv4Address address; ///< the address asked about
-        int32_t iif{-1};     ///< the interface asked about (-1: none)
+        Ipv4Address address; ///< the address
         bool known{false};   ///< an answer is kept
-        bool answer{false};  ///< the answer
+        bool local{false};   ///< it is one of the node's
+    };
+
+    /// The last destination a received frame had, and what forwarding it costs.
+    struct ForwardMemo
+    {
+        Ipv4Address destination; ///< the address
+        int32_t iif{-1};         ///< the interface the frame came in on
+        bool known{false};       ///< an answer is kept
+        bool forwarded{false};   ///< not for the node (Ipv4::IsDestinationAddress() false)
+        Time qdiscCost;          ///< its egress qdisc tree's cost, when forwarded
     };
 
     /**
@@ -600,16 +609,14 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      */
     bool IsLocalSource(Ipv4Address source);
     /**
-     * @param destination an IPv4 destination address
-     * @param iif the interface the frame came in on
-     * @return Ipv4::IsDestinationAddress(), remembered for the last address asked
+     * Whether a received frame is forwarded and what its egress qdisc tree costs (the route
+     * lookup's device; 0 without a route), remembered for the last destination asked: a
+     * router forwards runs of frames to one destination.
+     * @param destination the frame's IPv4 destination
+     * @param iif the interface it came in on
+     * @return the memo, filled for destination and iif
      */
-    bool IsLocalDestination(Ipv4Address destination, int32_t iif);
-    /**
-     * @param destination a forwarded frame's destination
-     * @return the qdisc cost of the device it leaves by (0 without a route)
-     */
-    Time EgressQdiscCost(Ipv4Address destination);
+    const ForwardMemo& ForwardLookup(Ipv4Address destination, int32_t iif);
     /**
      * Passes a frame the poll took from the RX ring to GRO or up the stack.
      * @param frame the frame
@@ -684,10 +691,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
     std::optional<uint32_t> m_pollDoneVector;            ///< applying this vector's effects
     Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
-    Ipv4Memo m_sourceMemo;                               ///< IsLocalSource()'s last answer
-    Ipv4Memo m_destinationMemo;                          ///< IsLocalDestination()'s last
-    std::optional<Ipv4Address> m_egressDestination;      ///< the last forwarded destination
-    Time m_egressQdiscCost;                              ///< its egress qdisc tree's cost
+    SourceMemo m_sourceMemo;                             ///< IsLocalSource()'s last answer
+    ForwardMemo m_forwardMemo;                           ///< ForwardLookup()'s last answer
     std::optional<Time> m_xmitCost;                      ///< a local packet's, found once
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope

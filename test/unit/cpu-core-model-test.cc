@@ -325,7 +325,7 @@ TEST(CpuCoreModelTest, NetTxRunsInTheRestartOfThePollThatRaisedIt)
     // NET_TX_SOFTIRQ when it ends; handle_softirqs() restarts (12 us < 2 ms, 1 < 10 passes,
     // no task woken): net_tx_action() of 4 us runs in pass 2, from 12 to 16 us, as softirq.
     CpuCoreModel cpu(TestConfig(), FixedLatency);
-    const auto poll = cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 0);
+    const auto poll = cpu.NapiPoll(0, 1, 10, 12000, 0);
     EXPECT_EQ(poll.completion, 12000);
     cpu.AdvanceTo(12000);
     const auto tx = cpu.NetTx(0, 4000, 12000);
@@ -344,7 +344,7 @@ TEST(CpuCoreModelTest, ATaskWokenInThePollSendsNetTxToKsoftirqdBehindIt)
     // task runs 62 to 82 us, net_tx_action()'s 4 us 82 to 86 us. The queue disc refills
     // 86 - 16 = 70 us later than without the wake-up: L + w.
     CpuCoreModel cpu(TestConfig(), FixedLatency);
-    cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 0);
+    cpu.NapiPoll(0, 1, 10, 12000, 0);
     cpu.AdvanceTo(12000);
     const uint64_t task = cpu.WakeTask(0, 20000, 12000);
     const auto tx = cpu.NetTx(0, 4000, 12000);
@@ -363,7 +363,7 @@ TEST(CpuCoreModelTest, NeedReschedEndsWithItsInvocation)
     cpu.AdvanceTo(100000);
     cpu.WakeTask(0, 20000, 100000);
     cpu.AdvanceTo(200000);
-    const auto poll = cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 200000);
+    const auto poll = cpu.NapiPoll(0, 1, 10, 12000, 200000);
     EXPECT_EQ(poll.completion, 212000);
     cpu.AdvanceTo(212000);
     const auto tx = cpu.NetTx(0, 4000, 212000);
@@ -382,7 +382,7 @@ TEST(CpuCoreModelTest, NetTxRaisedOutsideSoftirqStartsAnInvocation)
     EXPECT_EQ(tx.run, 1u);
     EXPECT_EQ(tx.completion, 34000);
     cpu.AdvanceTo(34000);
-    const auto poll = cpu.NapiPoll(0, 1, 10, cpu.NapiPollCost(10, 0), 34000);
+    const auto poll = cpu.NapiPoll(0, 1, 10, 12000, 34000);
     EXPECT_EQ(poll.run, 2u);
     EXPECT_EQ(poll.completion, 46000);
 }

@@ -40,6 +40,7 @@
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
+#include <map>
 #include <vector>
 
 using namespace ns3;
@@ -428,6 +429,135 @@ class HostCpuNetTxTestCase : public TestCase
     bool m_withCpu;            ///< the sender has a HostCpu
     Time m_netTxCost;          ///< its NetTxCost
     std::vector<Time> m_wakes; ///< when the wake callback ran
+};
+
+/**
+ * Sends datagrams of 1472 bytes (1500-byte IP packets, 1514-byte frames) at once.
+ * @param socket a connected UDP socket
+ * @param count how many
+ */
+void
+SendDatagrams(Ptr<Socket> socket, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; i++)
+    {
+        socket->Send(Create<Packet>(1472));
+    }
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief net_tx_action()'s qdisc run stops after DevTxWeight packets and reschedules
+ * itself, as __qdisc_run() does with its quota (dev_tx_weight, 64).
+ *
+ * The sender (IPv4, a pfifo root with no quota of its own, TxRingSize 160, tx-usecs 2 ms,
+ * SoftirqDelay 10 us; HostCpu h = 1 us, p = 2 us, TxPacketCost t = 0.5 us, NetTxCost
+ * n = 2 us) sends 300 datagrams of 1472 bytes at t = 0, 1514-byte frames of wire time
+ * T = 12.304 us. The ring takes 160 (the 160th post leaves no free descriptor and stops the
+ * queue); the pfifo keeps 140. Frame 1 is done at T, so the TX interrupt fires at
+ * T + 2000 us = 2012.304 us, when all 160 are done (160 T = 1968.64 us), and its poll
+ * starts 10 us later, at 2022.304 us, and reclaims all 160 (TxWorkLimit 256): it costs
+ * p + 160 t = 82 us and ends at 2104.304 us, waking the queue. Nothing woke a task, so
+ * the invocation restarts for net_tx_action(), done at t1 = 2104.304 + n = 2106.304 us.
+ * - DevTxWeight 64: the run sends 64 and __netif_schedule()s the qdisc; each further
+ *   net_tx_action() is another restart (3 passes, fewer than MAX_SOFTIRQ_RESTART 10, within
+ *   2 ms): 64 at t1, 64 at t1 + n = 2108.304 us, the last 12 at t1 + 2n = 2110.304 us.
+ * - DevTxWeight 200: all 140 at t1.
+ * - Without a HostCpu: the wake comes with the clean at 2022.304 us and the qdisc's run has
+ *   no quota: all 140 then.
+ */
+class HostCpuQdiscQuotaTestCase : public TestCase
+{
+  public:
+    /**
+     * @param withCpu whether the sender has a HostCpu
+     * @param devTxWeight its DevTxWeight
+     */
+    HostCpuQdiscQuotaTestCase(bool withCpu, uint32_t devTxWeight)
+        : TestCase(withCpu ? "net_tx_action()'s qdisc run sends DevTxWeight " +
+                                 std::to_string(devTxWeight) + " packets, then reschedules"
+                           : "without a HostCpu the woken qdisc's run has no quota"),
+          m_withCpu(withCpu),
+          m_devTxWeight(devTxWeight)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetDeviceAttribute("TxRingSize", UintegerValue(160));
+        helper.SetDeviceAttribute("TxUsecs", TimeValue(MilliSeconds(2)));
+        helper.SetDeviceAttribute("SoftirqDelay",
+                                  StringValue("ns3::ConstantRandomVariable[Constant=0.00001]"));
+        NetDeviceContainer devices = helper.Install(nodes);
+        if (m_withCpu)
+        {
+            Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+            cpu->SetAttribute("HardIrqCost", TimeValue(MicroSeconds(1)));
+            cpu->SetAttribute("PollCost", TimeValue(MicroSeconds(2)));
+            cpu->SetAttribute("TxPacketCost", TimeValue(NanoSeconds(500)));
+            cpu->SetAttribute("NetTxCost", TimeValue(MicroSeconds(2)));
+            cpu->SetAttribute("DevTxWeight", UintegerValue(m_devTxWeight));
+            cpu->AssignStreams(1);
+            nodes.Get(0)->AggregateObject(cpu);
+        }
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        TrafficControlHelper tc;
+        TcQdiscHelper::SetRootQueueDisc(tc, "pfifo limit 1000");
+        QueueDiscContainer qdiscs = tc.Install(devices.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(qdiscs.Get(0)->TraceConnectWithoutContext(
+                                  "Dequeue",
+                                  MakeCallback(&HostCpuQdiscQuotaTestCase::Dequeued, this)),
+                              true,
+                              "Dequeue trace");
+        Ipv4AddressHelper address;
+        address.SetBase("10.1.1.0", "255.255.255.0");
+        const Ipv4InterfaceContainer interfaces = address.Assign(devices);
+        compat::PopulateNeighborCaches();
+        // A bound receiver: no ICMP port unreachable comes back to the sender's CPU.
+        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        Ptr<Socket> source = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        source->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
+        Simulator::ScheduleNow(&SendDatagrams, source, 300);
+        Simulator::Stop(MilliSeconds(3));
+        Simulator::Run();
+
+        const Time t1 = NanoSeconds(2106304);
+        const Time n = MicroSeconds(2);
+        const std::map<Time, uint32_t> expected =
+            !m_withCpu ? std::map<Time, uint32_t>{{Time(0), 160}, {NanoSeconds(2022304), 140}}
+            : m_devTxWeight == 64
+                ? std::map<Time, uint32_t>{{Time(0), 160}, {t1, 64}, {t1 + n, 64}, {t1 + 2 * n, 12}}
+                : std::map<Time, uint32_t>{{Time(0), 160}, {t1, 140}};
+        NS_TEST_EXPECT_MSG_EQ(m_dequeues.size(), expected.size(), "dequeue batches");
+        for (const auto& [at, count] : expected)
+        {
+            const auto it = m_dequeues.find(at);
+            NS_TEST_EXPECT_MSG_EQ((it == m_dequeues.end() ? 0 : it->second),
+                                  count,
+                                  "dequeues at " << at.As(Time::US));
+        }
+        Simulator::Destroy();
+    }
+
+    /**
+     * Counts a dequeue by its time.
+     * @param item the item
+     */
+    void Dequeued(Ptr<const QueueDiscItem> item)
+    {
+        m_dequeues[Simulator::Now()]++;
+    }
+
+    bool m_withCpu;                      ///< the sender has a HostCpu
+    uint32_t m_devTxWeight;              ///< its DevTxWeight
+    std::map<Time, uint32_t> m_dequeues; ///< dequeues by time
 };
 
 /// The router's per-packet costs (HardIrqCost and PollCost 1 us each).
@@ -885,6 +1015,9 @@ class HostCpuTestSuite : public TestSuite
         AddTestCase(new HostCpuNetTxTestCase(true, MicroSeconds(3)), compat::TEST_QUICK);
         AddTestCase(new HostCpuNetTxTestCase(true, MicroSeconds(2)), compat::TEST_QUICK);
         AddTestCase(new HostCpuNetTxTestCase(false, Time(0)), compat::TEST_QUICK);
+        AddTestCase(new HostCpuQdiscQuotaTestCase(true, 64), compat::TEST_QUICK);
+        AddTestCase(new HostCpuQdiscQuotaTestCase(true, 200), compat::TEST_QUICK);
+        AddTestCase(new HostCpuQdiscQuotaTestCase(false, 64), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(true), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(false), compat::TEST_QUICK);
         AddTestCase(new HostCpuRouterTestCase(true, true), compat::TEST_QUICK);

@@ -84,6 +84,13 @@ HostCpu::GetTypeId()
                           TimeValue(NanoSeconds(0)),
                           MakeTimeAccessor(&HostCpu::m_netTxCost),
                           MakeTimeChecker())
+            .AddAttribute("DevTxWeight",
+                          "Packets one qdisc run in net_tx_action() sends before it "
+                          "reschedules itself (__qdisc_run()'s quota: sysctl "
+                          "net.core.dev_weight x dev_weight_tx_bias, 64)",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&HostCpu::m_devTxWeight),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("RxPacketCost",
                           "CPU time of one received frame: the driver's RX clean, "
                           "netif_receive_skb() and the IP and transport layers",
@@ -491,6 +498,12 @@ HostCpu::GetIrqCore(uint32_t vector)
                     "HostCpu: IrqCores " << m_irqCores << " is more than Cores " << cores
                                          << "; accepted: 0 (all) to " << cores);
     return vector % (m_irqCores == 0 ? cores : m_irqCores);
+}
+
+uint32_t
+HostCpu::GetDevTxWeight() const
+{
+    return m_devTxWeight;
 }
 
 uint32_t

@@ -178,6 +178,8 @@ class HostCpu : public Object
     uint32_t GetIrqCore(uint32_t vector);
     /** @return the number of cores */
     uint32_t GetNCores() const;
+    /** @return DevTxWeight: packets one qdisc run of net_tx_action() sends */
+    uint32_t GetDevTxWeight() const;
     /**
      * @param rxPackets frames passed up
      * @param txPackets TX packets reclaimed
@@ -267,6 +269,7 @@ class HostCpu : public Object
     Time m_hardIrqCost;                       ///< per hard interrupt
     Time m_pollCost;                          ///< per napi->poll() call
     Time m_netTxCost;                         ///< per net_tx_action() run
+    uint32_t m_devTxWeight;                   ///< dev_tx_weight, __qdisc_run()'s quota
     Time m_rxPacketCost;                      ///< per frame passed up
     Time m_txPacketCost;                      ///< per TX packet reclaimed
     Time m_forwardCost;                       ///< per forwarded frame: ip_forward() path

@@ -80,6 +80,18 @@ NicDeviceQueue::RunWake()
     }
 }
 
+void
+NicDeviceQueue::SetQuotaExhausted(bool exhausted)
+{
+    m_quotaExhausted = exhausted;
+}
+
+bool
+NicDeviceQueue::IsStopped() const
+{
+    return m_quotaExhausted || NetDeviceQueue::IsStopped();
+}
+
 NicDriverScope::NicDriverScope(const std::vector<Ptr<NetDeviceQueue>>& queues, uint32_t& depth)
     : m_queues(queues),
       m_depth(depth)

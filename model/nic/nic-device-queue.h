@@ -62,6 +62,17 @@ class NicDeviceQueue : public NetDeviceQueue
     /// Runs the queue disc's callback.
     void RunWake();
 
+    /**
+     * Holds the queue as stopped for the queue disc while set: __qdisc_run() used its quota
+     * (HostCpu's DevTxWeight), so the run in progress ends as if the driver had stopped the
+     * queue, and net_tx_action() carries on later.
+     * @param exhausted whether the quota of the run in progress is used up
+     */
+    void SetQuotaExhausted(bool exhausted);
+
+    /** @return whether the driver or BQL stopped the queue, or the run's quota is used up */
+    bool IsStopped() const override;
+
   private:
     /// Called by NetDeviceQueue in place of the queue disc's callback.
     void WakeRequested();
@@ -69,6 +80,7 @@ class NicDeviceQueue : public NetDeviceQueue
     WakeCallback m_qdiscWake;          ///< the queue disc's wake callback
     bool m_driverActive{false};        ///< the driver is running
     std::function<void()> m_netTxHook; ///< SetNetTxHook()
+    bool m_quotaExhausted{false};      ///< SetQuotaExhausted()
 };
 
 /**

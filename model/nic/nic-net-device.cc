@@ -604,7 +604,9 @@ bool
 NicNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
 {
     NS_LOG_FUNCTION(this << packet << dest << protocolNumber);
-    return Transmit(packet, m_address, Mac48Address::ConvertFrom(dest), protocolNumber);
+    const bool sent = Transmit(packet, m_address, Mac48Address::ConvertFrom(dest), protocolNumber);
+    SpendNetTxQuota();
+    return sent;
 }
 
 bool
@@ -614,10 +616,34 @@ NicNetDevice::SendFrom(Ptr<Packet> packet,
                        uint16_t protocolNumber)
 {
     NS_LOG_FUNCTION(this << packet << source << dest << protocolNumber);
-    return Transmit(packet,
-                    Mac48Address::ConvertFrom(source),
-                    Mac48Address::ConvertFrom(dest),
-                    protocolNumber);
+    const bool sent = Transmit(packet,
+                               Mac48Address::ConvertFrom(source),
+                               Mac48Address::ConvertFrom(dest),
+                               protocolNumber);
+    SpendNetTxQuota();
+    return sent;
+}
+
+void
+NicNetDevice::SpendNetTxQuota()
+{
+    // __qdisc_run(): quota -= packets after each qdisc_restart(); at zero the run ends.
+    if (m_netTxQuota && *m_netTxQuota > 0 && --*m_netTxQuota == 0)
+    {
+        SetQuotaExhausted(true);
+    }
+}
+
+void
+NicNetDevice::SetQuotaExhausted(bool exhausted)
+{
+    for (const auto& deviceQueue : m_deviceQueues)
+    {
+        if (auto queue = DynamicCast<NicDeviceQueue>(deviceQueue))
+        {
+            queue->SetQuotaExhausted(exhausted);
+        }
+    }
 }
 
 bool
@@ -1280,12 +1306,22 @@ NicNetDevice::NetTxAction(uint32_t vector)
     poll.netTxRaised = false;
     std::vector<uint32_t> queues;
     queues.swap(poll.netTx);
-    // net_tx_action() -> qdisc_run() for each listed queue.
+    // net_tx_action() -> qdisc_run() for each listed queue. A run that uses its quota
+    // (dev_tx_weight packets) ends and __netif_schedule()s the qdisc again: another
+    // net_tx_action() carries on (a restart of this invocation, or ksoftirqd).
     for (const uint32_t queue : queues)
     {
         if (auto deviceQueue = DynamicCast<NicDeviceQueue>(m_deviceQueues[queue]))
         {
+            m_netTxQuota = m_hostCpu->GetDevTxWeight();
             deviceQueue->RunWake();
+            const bool exhausted = *m_netTxQuota == 0;
+            m_netTxQuota.reset();
+            if (exhausted)
+            {
+                SetQuotaExhausted(false);
+                RaiseNetTx(queue);
+            }
         }
     }
 }

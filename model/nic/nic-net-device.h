@@ -581,6 +581,16 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      * @param vector the vector whose queues were listed
      */
     void NetTxAction(uint32_t vector);
+    /**
+     * Counts a packet the driver took against the quota of the qdisc run in progress in
+     * net_tx_action(), if any; the last one holds the TX queues stopped until the run ends.
+     */
+    void SpendNetTxQuota();
+    /**
+     * @param exhausted whether the TX queues are held stopped for the qdisc run in progress
+     * (NicDeviceQueue::SetQuotaExhausted())
+     */
+    void SetQuotaExhausted(bool exhausted);
     /** @return whether the node has IPv4 (m_ipv4, found once) */
     bool Ipv4Stack();
 
@@ -690,6 +700,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     std::vector<CpuPoll> m_cpuPolls;                     ///< per vector, with a HostCpu
     CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
     std::optional<uint32_t> m_pollDoneVector;            ///< applying this vector's effects
+    std::optional<uint32_t> m_netTxQuota;                ///< quota left in net_tx_action()'s run
     Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
     SourceMemo m_sourceMemo;                             ///< IsLocalSource()'s last answer
     ForwardMemo m_forwardMemo;                           ///< ForwardLookup()'s last answer

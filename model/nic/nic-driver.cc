@@ -25,12 +25,14 @@ NicDriver::Configure(const Config& config)
     // are programmed from ints/s.
     const int64_t minInterval = rate == 0 ? 0 : static_cast<int64_t>(1000000000 / rate);
     m_txQueues.clear();
+    m_rxQueues.clear();
     m_vectors.clear();
-    m_txQueues.reserve(config.txQueues);
-    m_vectors.resize(config.txQueues);
-    for (uint32_t i = 0; i < config.txQueues; i++)
+    m_txQueues.assign(config.txQueues, TxQueue(config.txRingSize));
+    m_rxQueues.assign(config.rxQueues, RxQueue(config.rxRingSize));
+    const uint32_t vectors = std::max(config.txQueues, config.rxQueues);
+    m_vectors.resize(vectors);
+    for (uint32_t i = 0; i < vectors; i++)
     {
-        m_txQueues.emplace_back(config.txRingSize);
         InterruptModeration::Config tx = config.txIrq;
         tx.minInterval = minInterval;
         InterruptModeration::Config rx = config.rxIrq;
@@ -38,11 +40,9 @@ NicDriver::Configure(const Config& config)
         m_vectors[i].txIrq.SetConfig(tx);
         m_vectors[i].rxIrq.SetConfig(rx);
         // igb_ring_irq_enable(): igb_set_itr() when the adapter has a single q_vector.
-        m_vectors[i].itr = DynamicItr(config.itrMode, config.gigabit, config.txQueues == 1);
+        m_vectors[i].itr = DynamicItr(config.itrMode, config.gigabit, vectors == 1);
         ApplyItr(i);
     }
-    m_rxRing = Ring(config.rxRingSize);
-    m_rxNextSlot = 0;
     m_wireBusy = false;
     m_nextTxQueue = 0;
 }
@@ -67,6 +67,10 @@ NicDriver::Validate(const Config& config,
     if (config.txQueues < 1 || config.txQueues > 64)
     {
         os << "TxQueues=" << config.txQueues << " is out of range; accepted 1 to 64";
+    }
+    else if (config.rxQueues < 1 || config.rxQueues > 64)
+    {
+        os << "RxQueues=" << config.rxQueues << " is out of range; accepted 1 to 64";
     }
     else if (gap > 1)
     {
@@ -135,10 +139,22 @@ NicDriver::GetTxRing(uint32_t queue) const
     return m_txQueues[queue].ring;
 }
 
-const NicDriver::Ring&
-NicDriver::GetRxRing() const
+uint32_t
+NicDriver::GetNRxQueues() const
 {
-    return m_rxRing;
+    return static_cast<uint32_t>(m_rxQueues.size());
+}
+
+uint32_t
+NicDriver::GetNVectors() const
+{
+    return static_cast<uint32_t>(m_vectors.size());
+}
+
+const NicDriver::Ring&
+NicDriver::GetRxRing(uint32_t queue) const
+{
+    return m_rxQueues[queue].ring;
 }
 
 bool
@@ -354,16 +370,17 @@ NicDriver::CleanTx(uint32_t queue, uint32_t limit, Listener& listener)
 }
 
 bool
-NicDriver::PostRx(uint32_t length, int64_t now, uint32_t& slot)
+NicDriver::PostRx(uint32_t queue, uint32_t length, int64_t now, uint32_t& slot)
 {
-    if (!Post(m_rxRing, m_rxNextSlot, 1, length, slot))
+    RxQueue& rxq = m_rxQueues[queue];
+    if (!Post(rxq.ring, rxq.nextSlot, 1, length, slot))
     {
         return false;
     }
     // The frame is in host memory once its last bit is in: fetched and done at once.
-    m_rxRing.Fetch();
-    m_rxRing.MarkDone();
-    m_vectors[0].rxIrq.OnEvent(now);
+    rxq.ring.Fetch();
+    rxq.ring.MarkDone();
+    m_vectors[queue].rxIrq.OnEvent(now);
     return true;
 }
 
@@ -393,13 +410,18 @@ NicDriver::Poll(uint32_t vector, Listener& listener)
     // The clean is complete only if it stopped before its limit: igb_clean_tx_irq() returns
     // !!budget, so a clean that reclaimed exactly the work limit counts as unfinished even
     // when nothing done is left.
-    result.tx = CleanTx(vector, m_config.txWorkLimit, listener);
-    const bool txIncomplete = result.tx.packets >= m_config.txWorkLimit;
-    bool rxIncomplete = false;
-    if (vector == 0)
+    bool txIncomplete = false;
+    if (vector < m_txQueues.size())
     {
-        const auto cleaned =
-            m_rxRing.Clean(m_config.napiWeight, [&](uint32_t slot) { listener.RxDeliver(slot); });
+        result.tx = CleanTx(vector, m_config.txWorkLimit, listener);
+        txIncomplete = result.tx.packets >= m_config.txWorkLimit;
+    }
+    bool rxIncomplete = false;
+    if (vector < m_rxQueues.size())
+    {
+        const auto cleaned = m_rxQueues[vector].ring.Clean(m_config.napiWeight, [&](uint32_t slot) {
+            listener.RxDeliver(vector, slot);
+        });
         result.rx = cleaned.packets;
         m_vectors[vector].itr.CountRx(cleaned.packets, cleaned.bytes);
         // igb_poll(): cleaned >= budget; e1000e_poll(): work_done == budget.

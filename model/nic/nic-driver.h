@@ -39,7 +39,9 @@ namespace debloat
  * its packet in, StartFrame() names the slot that goes on the wire, and the Listener hears
  * each slot a clean releases, oldest first.
  *
- * TX queue i and interrupt vector i form a NAPI context; vector 0 also serves the RX ring.
+ * TX queue i, RX queue i and interrupt vector i form a NAPI context, as igb and ixgbe pair
+ * them in one q_vector per combined channel (ethtool -L combined N); with fewer RX than TX
+ * queues the vectors past the last RX queue serve TX only, and the other way round.
  * The settings are read once, by Configure() (NicNetDevice calls it when it makes its rings).
  * With one TX queue there is one vector for both rings, igb's num_q_vectors == 1, so igb's
  * adaptive throttle is igb_set_itr() there and igb_update_ring_itr() with more queues, as
@@ -83,8 +85,9 @@ class NicDriver
     struct Config
     {
         uint32_t txQueues{1};                   ///< hardware TX queues, one vector each
+        uint32_t rxQueues{1};                   ///< hardware RX queues (RSS), one vector each
         uint32_t txRingSize{256};               ///< TX descriptors per queue (ethtool -G tx)
-        uint32_t rxRingSize{256};               ///< RX descriptors (ethtool -G rx)
+        uint32_t rxRingSize{256};               ///< RX descriptors per queue (ethtool -G rx)
         uint32_t txMaxDataPerDescriptor{32768}; ///< data bytes one TX descriptor carries
         bool txContextDescriptor{false};        ///< one context descriptor per packet
         uint32_t txStopThreshold{1};            ///< stop when fewer descriptors are free
@@ -158,9 +161,10 @@ class NicDriver
         virtual void TxWake(uint32_t queue) = 0;
         /**
          * A received frame is passed up (napi_gro_receive()), oldest first.
+         * @param queue the RX queue
          * @param slot its slot
          */
-        virtual void RxDeliver(uint32_t slot) = 0;
+        virtual void RxDeliver(uint32_t queue, uint32_t slot) = 0;
     };
 
     /// No queues, an RX ring of one descriptor: Configure() makes the real ones.
@@ -177,8 +181,8 @@ class NicDriver
     const Config& GetConfig() const;
 
     /**
-     * Checks the ring settings: 1 to 64 TX queues, a data limit of at least 1 byte, a stop
-     * threshold that leaves room for a worst-case packet, a wake threshold between the stop
+     * Checks the ring settings: 1 to 64 TX queues and RX queues, a data limit of at least 1 byte, a
+     * stop threshold that leaves room for a worst-case packet, a wake threshold between the stop
      * threshold and the ring size, a ring that holds a worst-case packet above the stop
      * threshold, rings of at most MAX_RING_SIZE, and non-zero RX ring, work limit and weight.
      * @param config the settings
@@ -197,6 +201,12 @@ class NicDriver
     /// @return TX queues made by Configure(), 0 before
     uint32_t GetNTxQueues() const;
 
+    /// @return RX queues made by Configure(), 0 before
+    uint32_t GetNRxQueues() const;
+
+    /// @return interrupt vectors made by Configure(): the larger of the TX and RX queues
+    uint32_t GetNVectors() const;
+
     /**
      * @param queue TX queue index, below GetNTxQueues()
      * @return its ring
@@ -213,8 +223,11 @@ class NicDriver
      */
     uint32_t GetTxUnused(uint32_t queue) const;
 
-    /// @return the RX ring
-    const Ring& GetRxRing() const;
+    /**
+     * @param queue RX queue index, below GetNRxQueues()
+     * @return its ring
+     */
+    const Ring& GetRxRing(uint32_t queue = 0) const;
 
     /**
      * @param queue TX queue index
@@ -355,14 +368,15 @@ class NicDriver
     Ring::Cleaned CleanTx(uint32_t queue, uint32_t limit, Listener& listener);
 
     /**
-     * A frame arrives: it takes an RX descriptor, is in host memory at once (fetched and
-     * done), and raises vector 0's RX cause.
+     * A frame arrives on the RX queue RSS chose: it takes a descriptor of that queue's ring,
+     * is in host memory at once (fetched and done), and raises the queue's vector's RX cause.
+     * @param queue the RX queue, below GetNRxQueues()
      * @param length the frame's length
      * @param now the time, ns
      * @param [out] slot the slot to keep the frame in, if posted
-     * @return false if the RX ring is full (rx_missed_errors)
+     * @return false if the ring is full (rx_missed_errors)
      */
-    bool PostRx(uint32_t length, int64_t now, uint32_t& slot);
+    bool PostRx(uint32_t queue, uint32_t length, int64_t now, uint32_t& slot);
 
     /**
      * The earliest due time of a vector's interrupt causes.
@@ -382,12 +396,12 @@ class NicDriver
     IrqEvents Interrupt(uint32_t vector, int64_t now);
 
     /**
-     * The NAPI poll of a vector (e1000e_poll, igb_poll): CleanTx() with TxWorkLimit, then
-     * (vector 0) at most NapiWeight RX frames passed up. Work is left, so the poll returns
-     * its whole budget and does not call napi_complete_done(), when the clean reclaimed
-     * TxWorkLimit packets (igb_clean_tx_irq() returns !!budget) or NapiWeight frames went up
-     * (igb_poll: cleaned >= budget; e1000e_poll: work_done == budget), whether or not more
-     * are done: the next poll may find nothing, and only then completes.
+     * The NAPI poll of a vector (e1000e_poll, igb_poll): CleanTx() of its TX queue with
+     * TxWorkLimit, then at most NapiWeight frames of its RX queue passed up. Work is left, so the
+     * poll returns its whole budget and does not call napi_complete_done(), when the clean
+     * reclaimed TxWorkLimit packets (igb_clean_tx_irq() returns !!budget) or NapiWeight frames went
+     * up (igb_poll: cleaned >= budget; e1000e_poll: work_done == budget), whether or not more are
+     * done: the next poll may find nothing, and only then completes.
      *
      * Deviation from Linux: igb's TX rule serves every profile. e1000e's clean stops at the
      * ring size in descriptors and mvneta, forcedeth and ag71xx do not let the TX clean keep
@@ -423,11 +437,24 @@ class NicDriver
         bool stopped{false};  ///< stopped by the driver (__QUEUE_STATE_DRV_XOFF)
     };
 
+    /// One hardware RX queue.
+    struct RxQueue
+    {
+        /// @param descriptors ring size
+        explicit RxQueue(uint32_t descriptors)
+            : ring(descriptors)
+        {
+        }
+
+        Ring ring;            ///< the descriptor ring
+        uint32_t nextSlot{0}; ///< the slot the next received frame uses
+    };
+
     /// One interrupt vector.
     struct Vector
     {
         InterruptModeration txIrq;                           ///< TX-done cause
-        InterruptModeration rxIrq;                           ///< RX cause (vector 0 only)
+        InterruptModeration rxIrq;                           ///< RX cause
         DynamicItr itr{DynamicItr::Mode::NONE, true, false}; ///< adaptive throttle, if any
     };
 
@@ -454,9 +481,8 @@ class NicDriver
 
     Config m_config;                 ///< the settings
     std::vector<TxQueue> m_txQueues; ///< hardware TX queues
-    std::vector<Vector> m_vectors;   ///< one per TX queue
-    Ring m_rxRing{1};                ///< the RX ring
-    uint32_t m_rxNextSlot{0};        ///< the slot the next received frame uses
+    std::vector<RxQueue> m_rxQueues; ///< hardware RX queues
+    std::vector<Vector> m_vectors;   ///< one per queue pair
     bool m_wireBusy{false};          ///< a frame is on the wire
     uint32_t m_nextTxQueue{0};       ///< round-robin position of the hardware
 };

@@ -11,7 +11,9 @@
 
 #include "nic-channel.h"
 #include "nic-device-queue.h"
+#include "nic-rx-queue-tag.h"
 #include "nic-tx-queue-tag.h"
+#include "rss-hash.h"
 #include "tx-queue-select.h"
 
 #include "ns3/abort.h"
@@ -19,10 +21,12 @@
 #include "ns3/debloat-compat.h"
 #include "ns3/enum.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/flow-dissector.h"
 #include "ns3/gso-tag.h"
 #include "ns3/gso-traffic-control-layer.h"
 #include "ns3/host-cpu.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
@@ -52,6 +56,8 @@ namespace debloat
 NS_LOG_COMPONENT_DEFINE("NicNetDevice");
 
 NS_OBJECT_ENSURE_REGISTERED(NicNetDevice);
+
+bool NicNetDevice::s_rxQueueRecording = false;
 
 TypeId
 NicNetDevice::GetTypeId()
@@ -105,10 +111,39 @@ NicNetDevice::GetTypeId()
                           MakeUintegerAccessor(&NicNetDevice::m_txRingSize),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RxRingSize",
-                          "RX descriptors (ethtool -G rx)",
+                          "RX descriptors per queue (ethtool -G rx)",
                           UintegerValue(256),
                           MakeUintegerAccessor(&NicNetDevice::m_rxRingSize),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RxQueues",
+                          "Hardware RX queues (ethtool -L rx, or combined with TxQueues), "
+                          "each with its ring and its vector (RX queue i shares vector i with "
+                          "TX queue i); RSS spreads the flows over them (1 to 64)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&NicNetDevice::m_nRxQueues),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RssKey",
+                          "The RSS hash key (ethtool -X hkey), 40 bytes as hex pairs "
+                          "separated by colons; empty: drawn at random when the rings are "
+                          "made, as netdev_rss_key_fill() does once per boot",
+                          StringValue(""),
+                          MakeStringAccessor(&NicNetDevice::m_rssKeyText),
+                          MakeStringChecker())
+            .AddAttribute("RecordRxQueue",
+                          "The driver records each received frame's RX queue "
+                          "(skb_record_rx_queue(), as igb and ixgbe do), so that a packet the "
+                          "node forwards leaves on the TX queue of the same index "
+                          "(skb_tx_hash()) instead of by its flow hash. Off by default, so "
+                          "that earlier results stay as they were",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_recordRxQueue),
+                          MakeBooleanChecker())
+            .AddAttribute("RssUdpPorts",
+                          "RSS hashes UDP ports too (ethtool -N rx-flow-hash udp4 sdfn); off "
+                          "by default in igb and ixgbe, which hash UDP by addresses only",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_rssUdpPorts),
+                          MakeBooleanChecker())
             .AddAttribute("TxMaxDataPerDescriptor",
                           "Data bytes one TX descriptor carries (e1000e 24 KiB, igb 32 KiB, "
                           "forcedeth 16 KiB, ag71xx on AR7100 512)",
@@ -394,7 +429,7 @@ NicNetDevice::DoDispose()
     m_hostCpu = nullptr;
     m_cpuPolls.clear();
     m_ipv4 = nullptr;
-    m_nicGro.reset();
+    m_nicGro.clear();
     m_tsqLayer = nullptr;
     m_node = nullptr;
     m_channel = nullptr;
@@ -478,6 +513,7 @@ NicNetDevice::GetDriverConfig() const
     NicDriver::Config config;
     const bool slowLink = m_dataRate.GetBitRate() < 1000000000;
     config.txQueues = m_nTxQueues;
+    config.rxQueues = m_nRxQueues;
     config.txRingSize = m_txRingSize;
     config.rxRingSize = m_rxRingSize;
     config.txMaxDataPerDescriptor = m_txMaxDataPerDesc;
@@ -526,13 +562,101 @@ NicNetDevice::CreateRings()
     }
     m_txSlots.assign(m_nTxQueues, std::vector<TxSlot>(m_txRingSize));
     m_requeued.assign(m_nTxQueues, std::deque<PendingSegment>());
-    m_rxSlots.assign(m_rxRingSize, nullptr);
-    m_vectors.assign(m_nTxQueues, VectorEvents());
+    m_rxSlots.assign(m_nRxQueues, std::vector<Ptr<Packet>>(m_rxRingSize));
+    m_vectors.assign(m_driver.GetNVectors(), VectorEvents());
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
-    if (m_gro)
+    s_rxQueueRecording = s_rxQueueRecording || m_recordRxQueue;
+    ConfigureRss();
+    m_nicGro.clear();
+    for (uint32_t i = 0; m_gro && i < m_nRxQueues; i++)
     {
-        m_nicGro = std::make_unique<NicGro>(*this, m_groMaxSize);
+        m_nicGro.push_back(std::make_unique<NicGro>(*this, m_groMaxSize));
     }
+}
+
+void
+NicNetDevice::ConfigureRss()
+{
+    std::vector<uint8_t> key;
+    if (m_rssKeyText.empty())
+    {
+        if (m_nRxQueues <= 1)
+        {
+            return; // no RSS: nothing drawn, so the streams give what they gave before RSS
+        }
+        // netdev_rss_key_fill(): random bytes, drawn after the flow-hash key.
+        for (std::size_t i = 0; i < RssHash::MIN_KEY_BYTES; i++)
+        {
+            key.push_back(static_cast<uint8_t>(m_hashKey->GetInteger(0, 255)));
+        }
+    }
+    else
+    {
+        std::istringstream words(m_rssKeyText);
+        std::string byte;
+        while (std::getline(words, byte, ':'))
+        {
+            char* end = nullptr;
+            const unsigned long value = std::strtoul(byte.c_str(), &end, 16);
+            NS_ABORT_MSG_IF(byte.empty() || byte.size() > 2 || *end != '\0' || value > 255,
+                            "NicNetDevice: RssKey="
+                                << m_rssKeyText << ": \"" << byte << "\" is not a byte; accepted: "
+                                << RssHash::MIN_KEY_BYTES << " hex pairs separated by colons");
+            key.push_back(static_cast<uint8_t>(value));
+        }
+        NS_ABORT_MSG_IF(key.size() != RssHash::MIN_KEY_BYTES,
+                        "NicNetDevice: RssKey=" << m_rssKeyText << " has " << key.size()
+                                                << " bytes; accepted: " << RssHash::MIN_KEY_BYTES
+                                                << " hex pairs separated by colons");
+    }
+    m_rss.Configure(m_nRxQueues, key);
+}
+
+uint32_t
+NicNetDevice::SelectRxQueue(Ptr<const Packet> frame)
+{
+    CreateRings();
+    if (m_nRxQueues <= 1)
+    {
+        return 0;
+    }
+    // The hardware's RSS: the Toeplitz hash of the addresses, and of the ports for TCP (and
+    // UDP when configured), not of fragments; other frames go to queue 0.
+    uint8_t head[14 + 128] = {};
+    const uint32_t copied = frame->CopyData(head, sizeof(head));
+    FlowKeys keys;
+    if (copied < 14)
+    {
+        return 0;
+    }
+    keys.etherType = ReadBe16(head + 12);
+    if (!Dissect(head + 14, copied - 14, keys))
+    {
+        return 0;
+    }
+    const bool ports =
+        !keys.fragment && (keys.protocol == 6 || (keys.protocol == 17 && m_rssUdpPorts));
+    uint32_t hash = 0;
+    if (keys.family == FlowKeys::Family::IPV4)
+    {
+        const uint32_t source = ReadBe32(keys.source.data());
+        const uint32_t destination = ReadBe32(keys.destination.data());
+        hash = ports ? m_rss.HashIpv4(source, destination, keys.sourcePort, keys.destinationPort)
+                     : m_rss.HashIpv4(source, destination);
+    }
+    else if (keys.family == FlowKeys::Family::IPV6)
+    {
+        hash = ports ? m_rss.HashIpv6(keys.source,
+                                      keys.destination,
+                                      keys.sourcePort,
+                                      keys.destinationPort)
+                     : m_rss.HashIpv6(keys.source, keys.destination);
+    }
+    else
+    {
+        return 0;
+    }
+    return m_rss.SelectQueue(hash);
 }
 
 int64_t
@@ -566,10 +690,29 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
     {
         return 0;
     }
+    // skb_tx_hash(): a packet whose RX queue was recorded (a forwarded one) leaves on that
+    // queue, folded into the TX queues; otherwise reciprocal_scale() of the flow hash.
+    uint16_t rxQueue = 0;
+    if (s_rxQueueRecording && NicRxQueueTag::Get(item->GetPacket(), rxQueue) &&
+        IsForwarded(discItem))
+    {
+        const auto queue = static_cast<uint16_t>(rxQueue % m_nTxQueues);
+        NicTxQueueTag::Set(item->GetPacket(), queue);
+        return queue;
+    }
     const uint32_t hash = discItem->Hash(m_hashSalt);
     const auto queue = static_cast<uint16_t>(ReciprocalScale(hash, m_nTxQueues));
     NicTxQueueTag::Set(item->GetPacket(), queue);
     return queue;
+}
+
+bool
+NicNetDevice::IsForwarded(Ptr<const QueueDiscItem> item)
+{
+    // A packet the node made (a reply of a local application included) is a new skb with
+    // no record; only a received packet on its way out again keeps it.
+    auto ipv4 = DynamicCast<const Ipv4QueueDiscItem>(item);
+    return !ipv4 || !Ipv4Stack() || !IsLocalSource(ipv4->GetHeader().GetSource());
 }
 
 void
@@ -653,6 +796,12 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
                        uint16_t protocolNumber)
 {
     CreateRings();
+    if (s_rxQueueRecording)
+    {
+        // The skb ends here: the next node's driver records its own queue, or none.
+        NicRxQueueTag tag;
+        packet->RemovePacketTag(tag);
+    }
     uint16_t chosen = 0;
     const uint32_t queue =
         NicTxQueueTag::Take(packet, chosen) ? std::min<uint32_t>(chosen, m_nTxQueues - 1) : 0;
@@ -974,27 +1123,37 @@ NicNetDevice::ReleaseTxPacket(Ptr<Packet> packet)
 }
 
 void
-NicNetDevice::RxDeliver(uint32_t slot)
+NicNetDevice::RxDeliver(uint32_t queue, uint32_t slot)
 {
-    Ptr<Packet> frame = m_rxSlots[slot];
-    m_rxSlots[slot] = nullptr;
+    Ptr<Packet> frame = m_rxSlots[queue][slot];
+    m_rxSlots[queue][slot] = nullptr;
     if (m_deferTo)
     {
-        m_deferTo->effects.push_back({PollEffect::DELIVER, 0, frame, {}});
+        m_deferTo->effects.push_back({PollEffect::DELIVER, queue, frame, {}});
         return;
     }
-    DeliverRxFrame(frame);
+    DeliverRxFrame(queue, frame);
 }
 
 void
-NicNetDevice::DeliverRxFrame(Ptr<Packet> frame)
+NicNetDevice::DeliverRxFrame(uint32_t queue, Ptr<Packet> frame)
 {
-    if (m_nicGro)
+    if (!m_nicGro.empty())
     {
-        m_nicGro->Receive(frame, Ns(Simulator::Now())); // napi_gro_receive()
+        m_nicGro[queue]->Receive(frame, Ns(Simulator::Now())); // napi_gro_receive()
         return;
     }
     DeliverUp(frame);
+}
+
+void
+NicNetDevice::FlushGro(uint32_t vector, bool repoll)
+{
+    // GRO state is per NAPI instance: the vector's RX queue, if it has one.
+    if (vector < m_nicGro.size())
+    {
+        m_nicGro[vector]->Flush(repoll, Ns(Simulator::Now()));
+    }
 }
 
 void
@@ -1082,17 +1241,11 @@ NicNetDevice::Poll(uint32_t vector)
         // older than a jiffy, HZ 1000) and net_rx_action() puts the instance back on the poll
         // list and raises NET_RX_SOFTIRQ: the next softirq run polls it again, the interrupt
         // still masked, even if the poll used its budget exactly and nothing is left.
-        if (m_nicGro)
-        {
-            m_nicGro->Flush(true, Ns(Simulator::Now()));
-        }
+        FlushGro(vector, true);
         SchedulePoll(vector);
         return;
     }
-    if (m_nicGro)
-    {
-        m_nicGro->Flush(false, Ns(Simulator::Now())); // napi_complete_done()
-    }
+    FlushGro(vector, false); // napi_complete_done()
     m_driver.CompletePoll(vector, Ns(Simulator::Now()));
     ScheduleInterrupt(vector);
 }
@@ -1351,7 +1504,7 @@ NicNetDevice::PollOnCpuDone(uint32_t vector)
                 TxWake(effect.queue);
                 break;
             case PollEffect::DELIVER:
-                DeliverRxFrame(effect.packet);
+                DeliverRxFrame(effect.queue, effect.packet);
                 break;
             }
         }
@@ -1372,17 +1525,11 @@ NicNetDevice::PollOnCpuDone(uint32_t vector)
         // NET_RX_SOFTIRQ again and the HostCpu places the next poll (a restart, or
         // ksoftirqd). It is raised after what the wake scheduled now: NET_TX_SOFTIRQ runs
         // before NET_RX_SOFTIRQ in handle_softirqs().
-        if (m_nicGro)
-        {
-            m_nicGro->Flush(true, Ns(Simulator::Now()));
-        }
+        FlushGro(vector, true);
         m_vectors[vector].pollEvent = Simulator::ScheduleNow(&NicNetDevice::Poll, this, vector);
         return;
     }
-    if (m_nicGro)
-    {
-        m_nicGro->Flush(false, Ns(Simulator::Now())); // napi_complete_done()
-    }
+    FlushGro(vector, false); // napi_complete_done()
     m_driver.CompletePoll(vector, Ns(Simulator::Now()));
     ScheduleInterrupt(vector);
 }
@@ -1398,16 +1545,21 @@ NicNetDevice::Receive(Ptr<Packet> frame)
         Drop(frame, RX_TOO_BIG);
         return;
     }
+    const uint32_t queue = SelectRxQueue(frame);
     uint32_t slot = 0;
-    if (!m_driver.PostRx(frame->GetSize(), Ns(Simulator::Now()), slot))
+    if (!m_driver.PostRx(queue, frame->GetSize(), Ns(Simulator::Now()), slot))
     {
         Drop(frame, RX_MISSED);
         return;
     }
-    m_rxSlots[slot] = frame;
+    if (m_recordRxQueue)
+    {
+        NicRxQueueTag::Record(frame, static_cast<uint16_t>(queue));
+    }
+    m_rxSlots[queue][slot] = frame;
     m_snifferTrace(frame);
     m_promiscSnifferTrace(frame);
-    ScheduleInterrupt(0);
+    ScheduleInterrupt(queue);
 }
 
 void
@@ -1500,9 +1652,18 @@ NicNetDevice::GetTxRing(std::size_t queue) const
 }
 
 const NicDriver::Ring&
-NicNetDevice::GetRxRing() const
+NicNetDevice::GetRxRing(std::size_t queue) const
 {
-    return m_driver.GetRxRing();
+    NS_ABORT_MSG_IF(queue >= m_driver.GetNRxQueues(),
+                    "NicNetDevice: RX queue " << queue << " does not exist (rings are made at "
+                                              << "initialization)");
+    return m_driver.GetRxRing(static_cast<uint32_t>(queue));
+}
+
+std::size_t
+NicNetDevice::GetNRxQueues() const
+{
+    return m_nRxQueues;
 }
 
 std::size_t

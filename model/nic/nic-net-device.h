@@ -11,6 +11,7 @@
 #define NIC_NET_DEVICE_H
 
 #include "nic-driver.h"
+#include "rss-hash.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -195,10 +196,25 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      * @return the TX ring of that queue
      */
     const NicDriver::Ring& GetTxRing(std::size_t queue) const;
-    /// @return the RX ring
-    const NicDriver::Ring& GetRxRing() const;
+    /**
+     * @param queue RX queue index
+     * @return the RX ring of that queue
+     */
+    const NicDriver::Ring& GetRxRing(std::size_t queue = 0) const;
     /// @return the number of TX queues
     std::size_t GetNTxQueues() const;
+    /// @return the number of RX queues
+    std::size_t GetNRxQueues() const;
+
+    /**
+     * The RX queue the hardware's RSS puts a received frame on: the Toeplitz hash (RssKey) of
+     * its IPv4 or IPv6 addresses, and of its ports for TCP (UDP with RssUdpPorts, no
+     * fragment), through the default indirection table (ethtool_rxfh_indir_default()); 0
+     * for other frames or with one RX queue.
+     * @param frame the frame, its Ethernet header first
+     * @return the RX queue index
+     */
+    uint32_t SelectRxQueue(Ptr<const Packet> frame);
 
     /**
      * Descriptors a packet of this length takes on the TX ring.
@@ -361,7 +377,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
         };
 
         Kind kind;                        ///< which call
-        uint32_t queue;                   ///< TX queue (not DELIVER)
+        uint32_t queue;                   ///< TX queue; RX queue for DELIVER
         Ptr<Packet> packet;               ///< RECLAIMED, DELIVER
         NicDriver::Ring::Cleaned cleaned; ///< COMPLETED
     };
@@ -499,10 +515,11 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      */
     void TxWake(uint32_t queue) override;
     /**
-     * Passes a frame the poll took from the RX ring up the stack.
+     * Passes a frame the poll took from an RX ring up the stack.
+     * @param queue the RX queue
      * @param slot its slot
      */
-    void RxDeliver(uint32_t slot) override;
+    void RxDeliver(uint32_t queue, uint32_t slot) override;
     /**
      * Schedules a NAPI poll after a SoftirqDelay draw.
      * @param vector the vector
@@ -628,10 +645,29 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      */
     const ForwardMemo& ForwardLookup(Ipv4Address destination, int32_t iif);
     /**
-     * Passes a frame the poll took from the RX ring to GRO or up the stack.
+     * Passes a frame the poll took from an RX ring to its NAPI instance's GRO or up the stack.
+     * @param queue the RX queue
      * @param frame the frame
      */
-    void DeliverRxFrame(Ptr<Packet> frame);
+    void DeliverRxFrame(uint32_t queue, Ptr<Packet> frame);
+    /**
+     * Flushes the GRO packets of a vector's NAPI instance, if it has an RX queue and GRO.
+     * @param vector the vector
+     * @param repoll the poll used its budget (napi_poll()'s flush of old packets only), or
+     * it completed (napi_complete_done())
+     */
+    void FlushGro(uint32_t vector, bool repoll);
+    /// Makes the RSS key (RssKey, checked even with one RX queue, or drawn when there are
+    /// several) and the default indirection table.
+    void ConfigureRss();
+    /**
+     * @param item a packet on its way out
+     * @return whether the node forwards it: not IPv4, or its source is not the node's
+     */
+    bool IsForwarded(Ptr<const QueueDiscItem> item);
+
+    /// Some device records RX queues: devices strip the record from packets they send.
+    static bool s_rxQueueRecording;
     /**
      * Releases a reclaimed TX packet (TSQ's tcp_wfree()).
      * @param packet the packet
@@ -654,7 +690,11 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Time m_perFrameOverhead;           ///< extra wire time per frame (wifi airtime)
     uint32_t m_nTxQueues;              ///< hardware TX queues
     uint32_t m_txRingSize;             ///< TX descriptors per queue (ethtool tx)
-    uint32_t m_rxRingSize;             ///< RX descriptors (ethtool rx)
+    uint32_t m_rxRingSize;             ///< RX descriptors per queue (ethtool rx)
+    uint32_t m_nRxQueues;              ///< hardware RX queues (RSS)
+    std::string m_rssKeyText;          ///< RssKey
+    bool m_rssUdpPorts;                ///< RSS hashes UDP ports
+    bool m_recordRxQueue;              ///< skb_record_rx_queue() on received frames
     uint32_t m_txMaxDataPerDesc;       ///< data bytes per TX descriptor
     bool m_txContextDescriptor;        ///< one context descriptor per packet
     uint32_t m_txStopThreshold;        ///< stop when fewer descriptors are free
@@ -694,8 +734,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     std::vector<std::vector<TxSlot>> m_txSlots;          ///< per TX queue: packets by ring slot
     std::vector<std::deque<PendingSegment>> m_requeued;  ///< per TX queue: requeued segments
     std::vector<Ptr<Packet>> m_wireTrain;                ///< a TSO train's frames still to go
-    std::vector<Ptr<Packet>> m_rxSlots;                  ///< received frames by RX ring slot
-    std::vector<VectorEvents> m_vectors;                 ///< one per TX queue
+    std::vector<std::vector<Ptr<Packet>>> m_rxSlots;     ///< per RX queue: frames by ring slot
+    std::vector<VectorEvents> m_vectors;                 ///< one per TX and RX queue pair
     Ptr<HostCpu> m_hostCpu;                              ///< the node's CPU, if aggregated
     std::vector<CpuPoll> m_cpuPolls;                     ///< per vector, with a HostCpu
     CpuPoll* m_deferTo{nullptr};                         ///< the poll recording effects
@@ -708,7 +748,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     uint32_t m_hashSalt{0};                              ///< flow-hash key (the kernel's hashrnd)
     uint32_t m_driverDepth{0};                           ///< nesting of NicDriverScope
     Stats m_stats;                                       ///< counters
-    std::unique_ptr<NicGro> m_nicGro;                    ///< GRO layer, when Gro is on
+    std::vector<std::unique_ptr<NicGro>> m_nicGro;       ///< per RX queue, when Gro is on
+    RssHash m_rss;                                       ///< RSS key and indirection table
     Ptr<GsoTrafficControlLayer> m_tsqLayer;              ///< frees go back to TSQ, if on
     NetDevice::ReceiveCallback m_rxCallback;             ///< up the stack
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap

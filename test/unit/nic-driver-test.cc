@@ -51,14 +51,16 @@ class Recorder : public NicDriver::Listener
         lastQueue = queue;
     }
 
-    void RxDeliver(uint32_t slot) override
+    void RxDeliver(uint32_t queue, uint32_t slot) override
     {
         delivered.push_back(slot);
+        rxQueues.push_back(queue);
     }
 
     std::vector<uint32_t> reclaimed;   ///< TX slots, in order
     std::vector<uint64_t> completions; ///< bytes of each BQL completion
     std::vector<uint32_t> delivered;   ///< RX slots, in order
+    std::vector<uint32_t> rxQueues;    ///< RX queue of each delivery
     uint32_t wakes{0};                 ///< TxWake calls
     uint32_t lastQueue{UINT32_MAX};    ///< queue of the last call
 };
@@ -344,7 +346,7 @@ TEST(NicDriverTest, PollPassesUpAtMostTheNapiWeight)
     for (uint32_t i = 0; i < 65; i++)
     {
         uint32_t slot = 0;
-        ASSERT_TRUE(driver.PostRx(FULL_FRAME, 0, slot));
+        ASSERT_TRUE(driver.PostRx(0, FULL_FRAME, 0, slot));
         EXPECT_EQ(slot, i);
     }
     Recorder rec;
@@ -368,7 +370,7 @@ TEST(NicDriverTest, PollPassesUpAtMostTheNapiWeight)
     for (uint32_t i = 0; i < 64; i++)
     {
         uint32_t slot = 0;
-        driver.PostRx(FULL_FRAME, 0, slot);
+        driver.PostRx(0, FULL_FRAME, 0, slot);
     }
     poll = driver.Poll(0, rec);
     EXPECT_EQ(poll.rx, 64U);
@@ -381,7 +383,7 @@ TEST(NicDriverTest, PollPassesUpAtMostTheNapiWeight)
     for (uint32_t i = 0; i < 63; i++)
     {
         uint32_t slot = 0;
-        driver.PostRx(FULL_FRAME, 0, slot);
+        driver.PostRx(0, FULL_FRAME, 0, slot);
     }
     poll = driver.Poll(0, rec);
     EXPECT_EQ(poll.rx, 63U);
@@ -398,16 +400,63 @@ TEST(NicDriverTest, FullRxRingMissesFrames)
     // Four descriptors take four frames; the fifth is rx_missed_errors.
     for (uint32_t i = 0; i < 4; i++)
     {
-        EXPECT_TRUE(driver.PostRx(100, 0, slot));
+        EXPECT_TRUE(driver.PostRx(0, 100, 0, slot));
     }
-    EXPECT_FALSE(driver.PostRx(100, 0, slot));
+    EXPECT_FALSE(driver.PostRx(0, 100, 0, slot));
     // Only vector 0 serves RX: a poll of another vector delivers nothing.
     NicDriver igb;
     igb.Configure(Igb());
-    igb.PostRx(100, 0, slot);
+    igb.PostRx(0, 100, 0, slot);
     Recorder rec;
     EXPECT_EQ(igb.Poll(1, rec).rx, 0U);
     EXPECT_EQ(igb.Poll(0, rec).rx, 1U);
+}
+
+TEST(NicDriverTest, EachRxQueueHasItsRingAndVector)
+{
+    // igb with 8 combined channels' worth of TX queues and 4 RX queues: vectors 0 to 7, the
+    // first four with an RX ring of 4 descriptors each.
+    NicDriver::Config config = Igb();
+    config.rxQueues = 4;
+    config.rxRingSize = 4;
+    NicDriver driver;
+    driver.Configure(config);
+    EXPECT_EQ(driver.GetNRxQueues(), 4U);
+    EXPECT_EQ(driver.GetNVectors(), 8U);
+    uint32_t slot = 0;
+    // Five frames on queue 2: four descriptors, the fifth is missed; queue 3 still has room.
+    for (uint32_t i = 0; i < 4; i++)
+    {
+        EXPECT_TRUE(driver.PostRx(2, 100, 1000, slot));
+        EXPECT_EQ(slot, i);
+    }
+    EXPECT_FALSE(driver.PostRx(2, 100, 1000, slot));
+    EXPECT_TRUE(driver.PostRx(3, 100, 1000, slot));
+    EXPECT_EQ(slot, 0U);
+    // No moderation: each frame raises its own queue's vector at once, no other.
+    EXPECT_EQ(driver.GetInterruptDue(2), 1000);
+    EXPECT_EQ(driver.GetInterruptDue(3), 1000);
+    EXPECT_EQ(driver.GetInterruptDue(0), InterruptModeration::NEVER);
+    EXPECT_EQ(driver.Interrupt(2, 1000).rx, 4U);
+    // Vector 2's poll passes up queue 2's four frames, oldest first; vector 0's finds none.
+    Recorder rec;
+    EXPECT_EQ(driver.Poll(0, rec).rx, 0U);
+    EXPECT_EQ(driver.Poll(2, rec).rx, 4U);
+    EXPECT_EQ(rec.delivered, (std::vector<uint32_t>{0, 1, 2, 3}));
+    EXPECT_EQ(rec.rxQueues, (std::vector<uint32_t>{2, 2, 2, 2}));
+    EXPECT_EQ(driver.GetRxRing(2).GetUsed(), 0U);
+    EXPECT_EQ(driver.GetRxRing(3).GetUsed(), 1U);
+    // More RX than TX queues: vector 3 of a one-TX-queue device serves RX only.
+    config = E1000e();
+    config.rxQueues = 4;
+    driver.Configure(config);
+    EXPECT_EQ(driver.GetNVectors(), 4U);
+    EXPECT_TRUE(driver.PostRx(3, 100, 0, slot));
+    Recorder rx;
+    const auto poll = driver.Poll(3, rx);
+    EXPECT_EQ(poll.rx, 1U);
+    EXPECT_EQ(poll.tx.packets, 0U);
+    EXPECT_EQ(rx.rxQueues, (std::vector<uint32_t>{3}));
 }
 
 TEST(NicDriverTest, HardwareRoundRobinOverQueues)
@@ -489,14 +538,14 @@ TEST(NicDriverTest, RxCauseSharesVectorZero)
     NicDriver driver;
     driver.Configure(Igb());
     uint32_t slot = 0;
-    driver.PostRx(FULL_FRAME, 5000, slot);
+    driver.PostRx(0, FULL_FRAME, 5000, slot);
     EXPECT_EQ(driver.GetInterruptDue(0), 5000);
     EXPECT_EQ(driver.GetInterruptDue(1), InterruptModeration::NEVER);
     const auto events = driver.Interrupt(0, 5000);
     EXPECT_EQ(events.tx, 0U);
     EXPECT_EQ(events.rx, 1U);
     // A frame arriving while NAPI polls is latched; the interrupt stays masked.
-    driver.PostRx(FULL_FRAME, 6000, slot);
+    driver.PostRx(0, FULL_FRAME, 6000, slot);
     EXPECT_EQ(driver.GetInterruptDue(0), InterruptModeration::NEVER);
     Recorder rec;
     EXPECT_EQ(driver.Poll(0, rec).rx, 2U);
@@ -555,6 +604,10 @@ TEST(NicDriverTest, ValidateNamesTheSetting)
     config.txQueues = 65;
     EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
               "TxQueues=65 is out of range; accepted 1 to 64");
+    config = Igb();
+    config.rxQueues = 0;
+    EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),
+              "RxQueues=0 is out of range; accepted 1 to 64");
     config = Igb();
     config.napiWeight = 0;
     EXPECT_EQ(NicDriver::Validate(config, FULL_FRAME),

@@ -1,0 +1,499 @@
+/*
+ * Copyright (c) 2026 The debloat authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * @file
+ * @ingroup debloat-tests
+ * Multiqueue NICs: RSS puts each received frame on the RX queue its Toeplitz hash selects
+ * and that queue's vector polls it; a forwarded packet leaves on the TX queue of its RX
+ * queue when the driver records it (skb_record_rx_queue() -> skb_tx_hash()); and the queue
+ * choices of skb_tx_hash() and of RSS with Linux's random ephemeral ports collide as often
+ * as the birthday problem says.
+ *
+ * The RSS expectations come from the Microsoft RSS verification suite's hashes (key
+ * 6d:5a:56:da:25:5b:...; test/unit/rss-hash-test.cc checks them), through the default
+ * indirection table of 128 entries, entry i = i mod n (ethtool_rxfh_indir_default()): the
+ * queue of hash h is (h & 127) mod n.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/debloat-compat.h"
+#include "ns3/ethernet-header.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/nic-helper.h"
+#include "ns3/nic-net-device.h"
+#include "ns3/nic-rx-queue-tag.h"
+#include "ns3/traffic-control-module.h"
+
+#include <array>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::debloat;
+
+namespace
+{
+
+/// The key of the Microsoft RSS verification suite, in ethtool -X hkey's form.
+const std::string SPEC_KEY = "6d:5a:56:da:25:5b:0e:c2:41:67:25:3d:43:a3:8f:b0:d0:ca:2b:cb:ae:7b:"
+                             "30:b4:77:cb:2d:a3:80:30:f2:0c:6a:42:b7:3b:be:ac:01:fa";
+
+/// One IPv4 row of the verification suite.
+struct SpecFlow
+{
+    const char* source;       ///< source address
+    uint16_t sourcePort;      ///< source port
+    const char* destination;  ///< destination address
+    uint16_t destinationPort; ///< destination port
+};
+
+/// The five IPv4 rows.
+const std::array<SpecFlow, 5> SPEC_FLOWS{{
+    {"66.9.149.187", 2794, "161.142.100.80", 1766},
+    {"199.92.111.2", 14230, "65.69.140.83", 4739},
+    {"24.19.198.95", 12898, "12.22.207.184", 38024},
+    {"38.27.205.30", 48228, "209.142.163.6", 2217},
+    {"153.39.163.191", 44251, "202.188.127.2", 1303},
+}};
+
+/**
+ * An IPv4 packet with a TCP or UDP header and 100 bytes of payload.
+ * @param flow the addresses and ports
+ * @param protocol 6 (TCP) or 17 (UDP)
+ * @return the packet, its IPv4 header first
+ */
+Ptr<Packet>
+MakeIpPacket(const SpecFlow& flow, uint8_t protocol)
+{
+    Ptr<Packet> packet = Create<Packet>(100);
+    if (protocol == 6)
+    {
+        TcpHeader tcp;
+        tcp.SetSourcePort(flow.sourcePort);
+        tcp.SetDestinationPort(flow.destinationPort);
+        tcp.SetFlags(TcpHeader::ACK);
+        packet->AddHeader(tcp);
+    }
+    else
+    {
+        UdpHeader udp;
+        udp.SetSourcePort(flow.sourcePort);
+        udp.SetDestinationPort(flow.destinationPort);
+        packet->AddHeader(udp);
+    }
+    Ipv4Header ip;
+    ip.SetSource(Ipv4Address(flow.source));
+    ip.SetDestination(Ipv4Address(flow.destination));
+    ip.SetProtocol(protocol);
+    ip.SetPayloadSize(packet->GetSize());
+    ip.SetTtl(64);
+    packet->AddHeader(ip);
+    return packet;
+}
+
+/**
+ * The same packet as a received frame.
+ * @param flow the addresses and ports
+ * @param protocol 6 (TCP) or 17 (UDP)
+ * @return the frame, its Ethernet header first
+ */
+Ptr<Packet>
+MakeFrame(const SpecFlow& flow, uint8_t protocol)
+{
+    Ptr<Packet> frame = MakeIpPacket(flow, protocol);
+    EthernetHeader ethernet(false);
+    ethernet.SetLengthType(0x0800);
+    frame->AddHeader(ethernet);
+    return frame;
+}
+
+/**
+ * A device at one end of a link of its own, not yet initialised.
+ * @param helper the configured helper
+ * @return the device
+ */
+Ptr<NicNetDevice>
+MakeDevice(const NicHelper& helper)
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    return DynamicCast<NicNetDevice>(helper.Install(nodes).Get(0));
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief RSS picks the RX queue of the verification suite's flows from their hashes.
+ *
+ * 8 RX queues, the spec's key. TCP hashes the 4-tuple: 0x51ccc178, 0xc626b0ea, 0x5c2b394a,
+ * 0xafc7327f, 0x10e828a2, whose low seven bits 120, 106, 74, 127, 34 give queues 0, 2, 2, 7,
+ * 2 (mod 8). UDP is hashed by its addresses only (igb's and ixgbe's default): 0x323e8fc2,
+ * 0xd718262a, 0xd2d0a5de, 0x82989176, 0x5d1809c5, low bits 66, 42, 94, 118, 69: queues 2,
+ * 2, 6, 6, 5; with RssUdpPorts its ports count as TCP's do: 0, 2, 2, 7, 2. A frame that is
+ * not IP (ARP) goes to queue 0, and with one RX queue everything does.
+ */
+class RssQueueSelectionTestCase : public TestCase
+{
+  public:
+    RssQueueSelectionTestCase()
+        : TestCase("RSS selects the RX queue from the verification suite's Toeplitz hashes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("RxQueues", UintegerValue(8));
+        helper.SetDeviceAttribute("RssKey", StringValue(SPEC_KEY));
+        Ptr<NicNetDevice> device = MakeDevice(helper);
+        helper.SetDeviceAttribute("RssUdpPorts", BooleanValue(true));
+        Ptr<NicNetDevice> udpPorts = MakeDevice(helper);
+        const std::array<uint32_t, 5> tcp{0, 2, 2, 7, 2};
+        const std::array<uint32_t, 5> udp{2, 2, 6, 6, 5};
+        for (std::size_t i = 0; i < SPEC_FLOWS.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(device->SelectRxQueue(MakeFrame(SPEC_FLOWS[i], 6)),
+                                  tcp[i],
+                                  "TCP flow " << i);
+            NS_TEST_EXPECT_MSG_EQ(device->SelectRxQueue(MakeFrame(SPEC_FLOWS[i], 17)),
+                                  udp[i],
+                                  "UDP flow " << i);
+            NS_TEST_EXPECT_MSG_EQ(udpPorts->SelectRxQueue(MakeFrame(SPEC_FLOWS[i], 17)),
+                                  tcp[i],
+                                  "UDP flow " << i << " with RssUdpPorts");
+        }
+        Ptr<Packet> arp = Create<Packet>(28);
+        EthernetHeader ethernet(false);
+        ethernet.SetLengthType(0x0806);
+        arp->AddHeader(ethernet);
+        NS_TEST_EXPECT_MSG_EQ(device->SelectRxQueue(arp), 0, "ARP on queue 0");
+        NicHelper single;
+        NS_TEST_EXPECT_MSG_EQ(MakeDevice(single)->SelectRxQueue(MakeFrame(SPEC_FLOWS[3], 6)),
+                              0,
+                              "one RX queue");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief A received frame waits on its RSS queue's ring and goes up in that queue's
+ * vector's poll.
+ *
+ * The receiver has 8 RX queues (one TX queue: vectors 0 to 7) and the spec's key; the sender
+ * sends the five TCP flows' packets at t = 0. They land on queues 0, 2, 2, 7, 2 (see
+ * RssQueueSelectionTestCase), so vectors 0 and 7 each poll one frame, vector 2 three, and no
+ * other vector polls any; the receiver passes all five up.
+ */
+class RssPollTestCase : public TestCase
+{
+  public:
+    RssPollTestCase()
+        : TestCase("Each RX queue's frames go up in its own vector's poll")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("RxQueues", UintegerValue(8));
+        helper.SetDeviceAttribute("RssKey", StringValue(SPEC_KEY));
+        NodeContainer nodes;
+        nodes.Create(2);
+        NetDeviceContainer devices = helper.Install(nodes);
+        auto sender = DynamicCast<NicNetDevice>(devices.Get(0));
+        auto receiver = DynamicCast<NicNetDevice>(devices.Get(1));
+        NS_TEST_ASSERT_MSG_EQ(
+            receiver->TraceConnectWithoutContext("Poll",
+                                                 MakeCallback(&RssPollTestCase::Poll, this)),
+            true,
+            "Poll trace");
+        for (const SpecFlow& flow : SPEC_FLOWS)
+        {
+            Simulator::ScheduleNow(&NicNetDevice::Send,
+                                   sender,
+                                   MakeIpPacket(flow, 6),
+                                   receiver->GetAddress(),
+                                   0x0800);
+        }
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        const std::map<uint32_t, uint32_t> expected{{0, 1}, {2, 3}, {7, 1}};
+        NS_TEST_EXPECT_MSG_EQ(m_rxByVector.size(), expected.size(), "vectors that polled frames");
+        for (const auto& [vector, frames] : expected)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_rxByVector[vector], frames, "frames of vector " << vector);
+        }
+        NS_TEST_EXPECT_MSG_EQ(receiver->GetStats().rxPackets, 5, "all five up");
+        NS_TEST_EXPECT_MSG_EQ(receiver->GetNRxQueues(), 8, "RX queues");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Counts the frames each vector's polls pass up.
+     * @param vector the vector
+     * @param txPackets TX packets reclaimed
+     * @param txBytes their bytes
+     * @param rxPackets frames passed up
+     */
+    void Poll(uint32_t vector, uint32_t txPackets, uint64_t txBytes, uint32_t rxPackets)
+    {
+        if (rxPackets > 0)
+        {
+            m_rxByVector[vector] += rxPackets;
+        }
+    }
+
+    std::map<uint32_t, uint32_t> m_rxByVector; ///< frames passed up per vector
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief With RecordRxQueue a router sends each forwarded packet on the TX queue of the RX
+ * queue it arrived on (skb_record_rx_queue() -> skb_tx_hash()).
+ *
+ * host -> router -> host over NIC links; the router's ingress has 8 RX queues with RSS over
+ * UDP ports and records the RX queue, its egress 8 TX queues. 16 UDP flows (source ports
+ * 5001 to 5016), one datagram each. Whatever queues RSS picks, every datagram the ingress
+ * passes up on RX queue q must be posted to the egress's TX queue q: the per-queue counts of
+ * the two sides are equal. A datagram the router sends itself carries no record and is
+ * hashed (not checked here); a record does not outlive its node: the receiving host's
+ * device, which records nothing, keeps none.
+ */
+class RecordRxQueueTestCase : public TestCase
+{
+  public:
+    RecordRxQueueTestCase()
+        : TestCase("A forwarded packet leaves on the TX queue of its recorded RX queue")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(3);
+        // The left link's ends (the router's ingress among them) have RSS and record queues.
+        NicHelper rss;
+        rss.SetDeviceAttribute("RxQueues", UintegerValue(8));
+        rss.SetDeviceAttribute("RssUdpPorts", BooleanValue(true));
+        rss.SetDeviceAttribute("RecordRxQueue", BooleanValue(true));
+        NetDeviceContainer left = rss.Install(nodes.Get(0), nodes.Get(1));
+        NicHelper multiqueue;
+        multiqueue.SetDeviceAttribute("TxQueues", UintegerValue(8));
+        NetDeviceContainer right = multiqueue.Install(nodes.Get(1), nodes.Get(2));
+        auto ingress = DynamicCast<NicNetDevice>(left.Get(1));
+        auto egress = DynamicCast<NicNetDevice>(right.Get(0));
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper address;
+        address.SetBase("10.1.1.0", "255.255.255.0");
+        address.Assign(left);
+        address.SetBase("10.3.1.0", "255.255.255.0");
+        const Ipv4InterfaceContainer receiver = address.Assign(right);
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        compat::PopulateNeighborCaches();
+        NS_TEST_ASSERT_MSG_EQ(
+            ingress->TraceConnectWithoutContext("Poll",
+                                                MakeCallback(&RecordRxQueueTestCase::Poll, this)),
+            true,
+            "Poll trace");
+        NS_TEST_ASSERT_MSG_EQ(
+            egress->TraceConnectWithoutContext("TxRing",
+                                               MakeCallback(&RecordRxQueueTestCase::TxRing, this)),
+            true,
+            "TxRing trace");
+        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(2), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink->SetRecvCallback(MakeCallback(&RecordRxQueueTestCase::Received, this));
+        for (uint16_t port = 5001; port <= 5016; port++)
+        {
+            Ptr<Socket> source = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+            source->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+            source->Connect(InetSocketAddress(receiver.GetAddress(1), 9));
+            Simulator::Schedule(MicroSeconds(20 * (port - 5000)),
+                                &RecordRxQueueTestCase::SendOne,
+                                source);
+            m_sources.push_back(source);
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_received, 16, "all 16 datagrams delivered");
+        uint32_t rx = 0;
+        for (const auto& [queue, frames] : m_rxByQueue)
+        {
+            rx += frames;
+        }
+        NS_TEST_EXPECT_MSG_EQ(rx, 16, "the ingress passed up 16 frames");
+        NS_TEST_EXPECT_MSG_GT(m_rxByQueue.size(), 1, "RSS used several RX queues");
+        NS_TEST_EXPECT_MSG_EQ((m_postsByQueue == m_rxByQueue),
+                              true,
+                              "per-queue counts: egress TX posts equal ingress RX frames");
+        NS_TEST_EXPECT_MSG_EQ(m_recordAtReceiver, false, "no record past the router");
+        Simulator::Destroy();
+    }
+
+    /**
+     * Sends one 100-byte datagram.
+     * @param socket a connected socket
+     */
+    static void SendOne(Ptr<Socket> socket)
+    {
+        socket->Send(Create<Packet>(100));
+    }
+
+    /**
+     * Counts a datagram at the receiver and checks it carries no RX-queue record.
+     * @param socket the receiver's socket
+     */
+    void Received(Ptr<Socket> socket)
+    {
+        while (Ptr<Packet> packet = socket->Recv())
+        {
+            m_received++;
+            uint16_t queue = 0;
+            m_recordAtReceiver = m_recordAtReceiver || NicRxQueueTag::Get(packet, queue);
+        }
+    }
+
+    /**
+     * Counts the frames the ingress passes up per vector (= RX queue).
+     * @param vector the vector
+     * @param txPackets TX packets reclaimed
+     * @param txBytes their bytes
+     * @param rxPackets frames passed up
+     */
+    void Poll(uint32_t vector, uint32_t txPackets, uint64_t txBytes, uint32_t rxPackets)
+    {
+        if (rxPackets > 0)
+        {
+            m_rxByQueue[vector] += rxPackets;
+        }
+    }
+
+    /**
+     * Counts the egress's posts per TX queue: each post raises its ring's occupancy.
+     * @param queue the TX queue
+     * @param used descriptors in use
+     * @param bytes their bytes
+     */
+    void TxRing(uint32_t queue, uint32_t used, uint64_t bytes)
+    {
+        if (used > m_lastUsed[queue])
+        {
+            m_postsByQueue[queue]++;
+        }
+        m_lastUsed[queue] = used;
+    }
+
+    std::vector<Ptr<Socket>> m_sources;          ///< the senders
+    std::map<uint32_t, uint32_t> m_rxByQueue;    ///< ingress frames per RX queue
+    std::map<uint32_t, uint32_t> m_postsByQueue; ///< egress posts per TX queue
+    std::map<uint32_t, uint32_t> m_lastUsed;     ///< egress ring occupancy per queue
+    uint32_t m_received{0};                      ///< datagrams delivered
+    bool m_recordAtReceiver{false};              ///< a delivered datagram kept a record
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The birthday problem: 4 flows on 8 queues all land on distinct queues in
+ * 8 x 7 x 6 x 5 / 8^4 = 1680 / 4096 = 0.41015625 of the runs.
+ *
+ * Each of n = 2000 runs is a device with its own random streams (AssignStreams), so its own
+ * hash key, and 4 TCP flows from 10.1.1.1 to 10.1.1.2:5001:
+ * - skb_tx_hash(): 8 TX queues, the flows' source ports 49153 to 49156 (ns-3's first
+ *   ephemeral ports), hashed with the device's random key;
+ * - RSS: 8 RX queues, a random Toeplitz key per device (netdev_rss_key_fill()), and source
+ *   ports drawn from Linux's ip_local_port_range, 32768 to 60999, as Linux's connect()
+ *   picks them. (With consecutive ports the Toeplitz hash, linear in its input, is not
+ *   uniform over the flows: about 0.56 of the runs would be collision-free.)
+ * The count of collision-free runs is binomial(n, p): standard deviation
+ * sqrt(p (1 - p) / n) = sqrt(0.41016 x 0.58984 / 2000) = 0.0110, so its fraction lies within
+ * p +/- 3.29 sd = [0.3740, 0.4463] with probability 0.999.
+ */
+class BirthdayTestCase : public TestCase
+{
+  public:
+    /// @param rss RSS's RX queue choice, else skb_tx_hash()'s TX queue choice
+    explicit BirthdayTestCase(bool rss)
+        : TestCase(rss ? "RSS: 4 flows on 8 RX queues are all apart in 0.41 of the runs"
+                       : "skb_tx_hash: 4 flows on 8 TX queues are all apart in 0.41 of the runs"),
+          m_rss(rss)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t runs = 2000;
+        NicHelper helper;
+        helper.SetDeviceAttribute(m_rss ? "RxQueues" : "TxQueues", UintegerValue(8));
+        Ptr<UniformRandomVariable> ports = CreateObject<UniformRandomVariable>();
+        ports->SetStream(1);
+        uint32_t apart = 0;
+        for (uint32_t run = 0; run < runs; run++)
+        {
+            Ptr<NicNetDevice> device = MakeDevice(helper);
+            device->AssignStreams(100 + 2 * run);
+            std::set<uint32_t> queues;
+            for (uint16_t i = 0; i < 4; i++)
+            {
+                const auto port =
+                    static_cast<uint16_t>(m_rss ? ports->GetInteger(32768, 60999) : 49153 + i);
+                const SpecFlow flow{"10.1.1.1", port, "10.1.1.2", 5001};
+                queues.insert(m_rss ? device->SelectRxQueue(MakeFrame(flow, 6))
+                                    : device->SelectTxQueue(Item(flow)));
+            }
+            apart += queues.size() == 4 ? 1 : 0;
+        }
+        const double fraction = static_cast<double>(apart) / runs;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(fraction, 0.3740, "collision-free fraction " << fraction);
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(fraction, 0.4463, "collision-free fraction " << fraction);
+        Simulator::Destroy();
+    }
+
+    /**
+     * @param flow the addresses and ports
+     * @return a queue disc item of a TCP segment of the flow, as the IP layer hands it over
+     */
+    static Ptr<QueueItem> Item(const SpecFlow& flow)
+    {
+        Ptr<Packet> packet = MakeIpPacket(flow, 6);
+        Ipv4Header ip;
+        packet->RemoveHeader(ip);
+        return Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip);
+    }
+
+    bool m_rss; ///< RSS, else skb_tx_hash()
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief The debloat-multiqueue test suite.
+ */
+class MultiqueueTestSuite : public TestSuite
+{
+  public:
+    MultiqueueTestSuite()
+        : TestSuite("debloat-multiqueue", compat::SUITE_UNIT)
+    {
+        AddTestCase(new RssQueueSelectionTestCase(), compat::TEST_QUICK);
+        AddTestCase(new RssPollTestCase(), compat::TEST_QUICK);
+        AddTestCase(new RecordRxQueueTestCase(), compat::TEST_QUICK);
+        AddTestCase(new BirthdayTestCase(false), compat::TEST_QUICK);
+        AddTestCase(new BirthdayTestCase(true), compat::TEST_QUICK);
+    }
+};
+
+/// The suite's instance.
+MultiqueueTestSuite g_multiqueueTestSuite;
+
+} // namespace

@@ -51,6 +51,7 @@
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
+#include "ns3/nic-profile.h"
 #include "ns3/results-database.h"
 #include "ns3/run-summary.h"
 #include "ns3/tc-qdisc-helper.h"
@@ -152,8 +153,10 @@ main(int argc, char* argv[])
             options.hosts = {"server-1", "server-2", "server-3", "server-4"};
         }
         spec = FlentTest::Get(test, options);
-        TcQdiscHelper::SetRootQueueDisc(tch, qdisc);
-        TcQdiscHelper::SetRootQueueDisc(hostTch, hostQdisc);
+        // Every link has the profile's TX queues ("mq" needs their number).
+        const uint32_t txQueues = NicProfile::Get(profile).GetTxQueues();
+        TcQdiscHelper::SetRootQueueDisc(tch, qdisc, 1000, txQueues);
+        TcQdiscHelper::SetRootQueueDisc(hostTch, hostQdisc, 1000, txQueues);
     }
     catch (const std::invalid_argument& error)
     {

@@ -119,6 +119,8 @@ CASES = [
      ["--check covers pfifo_fast and sfq, fq_codel or cake with BQL", "no configuration --check covers ran"]),
     # tc text (TcQdiscHelper and the qdiscs' own parsers).
     ("flent-run", ["--qdisc=cake bandwidth"], ['"bandwidth" needs a value', "a rate"]),
+    ("flent-run", ["--qdisc=mq"], ["tc mq: the device has 1 TX queue", "nTxQueues 2 or more"]),
+    ("flent-run", ["--profile=igb", "--qdisc=mq; parent :9 fq_codel"], ['parent ":9" is not a TX queue', ":1 to :8"]),
     ("flent-run", ["--qdisc=cake bandwidth -5Mbit"], ['bandwidth "-5Mbit"', "a rate"]),
     ("flent-run", ["--qdisc=cake overhead 300"], ['overhead "300"', "-64..256"]),
     ("flent-run", ["--qdisc=cake diffserv5"], [CAKE_WORDS.format("diffserv5")]),
@@ -138,6 +140,9 @@ CASES = [
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxRingSize=100000"], ["TxRingSize=100000", "up to 65536"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxQueues=0"], ["TxQueues=0", "1 to 64"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::RxRingSize=0"], ["RxRingSize=0", "1 to 65536"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::RxQueues=0"], ["RxQueues=0", "1 to 64"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::RssKey=6d:5a:zz"], ["RssKey=6d:5a:zz", '"zz" is not a byte', "40 hex pairs"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::RssKey=6d:5a"], ["RssKey=6d:5a has 2 bytes", "40 hex pairs"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::NapiWeight=0"], ["NapiWeight=0", "1 or more"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxWakeThreshold=0"], ["TxWakeThreshold=0", "TxStopThreshold to TxRingSize"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxStopThreshold=0"], ["TxStopThreshold=0", "descriptors of a worst-case packet"]),

@@ -311,14 +311,35 @@ class NicTopologyNucPresetTestCase : public NicTopologyTestCase
                                   ends[e].second.second,
                                   "end " << e << " NetDeviceQueueInterface queues");
             NS_TEST_EXPECT_MSG_EQ(GetBitRate(device), 1000000000ULL, "end " << e << " GigE");
+            // No qdisc given: Linux's attach_default_qdiscs(), pfifo_fast of txqueuelen
+            // packets on a single-queue device, mq with such a pfifo_fast per TX queue on the
+            // rangeley's 8-queue i354s.
             const Ptr<QueueDisc> root = GetRoot(device);
             NS_TEST_ASSERT_MSG_NE(root, nullptr, "end " << e << " root qdisc");
-            NS_TEST_EXPECT_MSG_EQ(root->GetInstanceTypeId().GetName(),
-                                  "ns3::PfifoFastQueueDisc",
-                                  "end " << e << " pfifo_fast");
-            NS_TEST_EXPECT_MSG_EQ(GetSize(root, "MaxSize"),
-                                  QueueSize(QueueSizeUnit::PACKETS, 1000),
-                                  "end " << e << " txqueuelen 1000");
+            std::vector<Ptr<QueueDisc>> fifos{root};
+            if (ends[e].second.second > 1)
+            {
+                NS_TEST_EXPECT_MSG_EQ(root->GetInstanceTypeId().GetName(),
+                                      "ns3::MqQueueDisc",
+                                      "end " << e << " mq");
+                NS_TEST_ASSERT_MSG_EQ(root->GetNQueueDiscClasses(),
+                                      ends[e].second.second,
+                                      "end " << e << " one mq class per TX queue");
+                fifos.clear();
+                for (std::size_t q = 0; q < root->GetNQueueDiscClasses(); q++)
+                {
+                    fifos.push_back(root->GetQueueDiscClass(q)->GetQueueDisc());
+                }
+            }
+            for (const Ptr<QueueDisc>& fifo : fifos)
+            {
+                NS_TEST_EXPECT_MSG_EQ(fifo->GetInstanceTypeId().GetName(),
+                                      "ns3::PfifoFastQueueDisc",
+                                      "end " << e << " pfifo_fast");
+                NS_TEST_EXPECT_MSG_EQ(GetSize(fifo, "MaxSize"),
+                                      QueueSize(QueueSizeUnit::PACKETS, 1000),
+                                      "end " << e << " txqueuelen 1000");
+            }
             for (std::size_t q = 0; q < ends[e].second.second; q++)
             {
                 NS_TEST_EXPECT_MSG_EQ(ByteQueueLimitsHelper::Get(device, q),
@@ -1229,7 +1250,9 @@ class NicTopologyDescribeTestCase : public TestCase
         {
             NS_TEST_EXPECT_MSG_NE(preset.find(word), std::string::npos, word << " in " << preset);
         }
-        NS_TEST_EXPECT_MSG_EQ(Count(preset, "qdisc pfifo_fast"), 4, preset);
+        // Linux's default qdiscs: pfifo_fast on the NUCs' e1000e, mq on the 8-queue i354s.
+        NS_TEST_EXPECT_MSG_EQ(Count(preset, "qdisc pfifo_fast"), 2, preset);
+        NS_TEST_EXPECT_MSG_EQ(Count(preset, "qdisc mq"), 2, preset);
 
         NicLinkConfig link;
         link.left.txRing = 128;

@@ -9,8 +9,8 @@
  * @ingroup debloat-tests
  * TcQdiscHelper: tc's qdisc names and their ns-3 types, the root queue disc it installs with
  * tc's defaults and with options, sfq's and cake's words handed over as Options, txqueuelen
- * (pfifo_fast's limit, noqueue at 0), noqueue, prio's bands and priomap, and the errors for
- * unknown qdiscs and unknown or malformed words.
+ * (pfifo_fast's limit, noqueue at 0), noqueue, prio's bands and priomap, mq with a child per
+ * TX queue, and the errors for unknown qdiscs and unknown or malformed words.
  */
 
 #include "debloat-test-utils.h"
@@ -20,6 +20,7 @@
 #include "ns3/debloat-compat.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/nic-helper.h"
 #include "ns3/no-queue-disc.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
@@ -27,6 +28,8 @@
 #include <array>
 #include <cstdlib>
 #include <iostream>
+#include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -70,6 +73,48 @@ InstallRoot(const std::string& text, uint32_t txqueuelen = 1000)
     NS_ABORT_MSG_IF(qdiscs.GetN() != 1 || root != qdiscs.Get(0),
                     "the installed queue disc is not the device's root");
     return root;
+}
+
+/**
+ * @brief Two nodes with the internet stack joined by a NicNetDevice link whose devices have
+ * several TX queues, with the sender's root queue disc made by TcQdiscHelper.
+ */
+struct MqLink
+{
+    NodeContainer nodes;          ///< sender, receiver
+    NetDeviceContainer devices;   ///< sender's device first
+    Ipv4InterfaceContainer addrs; ///< 10.0.0.1, 10.0.0.2
+    Ptr<QueueDisc> root;          ///< the sender's root queue disc
+};
+
+/**
+ * Builds an MqLink: NicHelper devices with TxQueues nTxQueues, the root queue disc that
+ * TcQdiscHelper makes of text (given nTxQueues) installed on the sender, then addresses.
+ * @param text the tc text
+ * @param nTxQueues the devices' TX queues
+ * @param txqueuelen the device's txqueuelen
+ * @return the link; the simulation is left for the caller to run and destroy
+ */
+MqLink
+InstallMq(const std::string& text, uint32_t nTxQueues, uint32_t txqueuelen = 1000)
+{
+    MqLink link;
+    link.nodes.Create(2);
+    NicHelper nic;
+    nic.SetDeviceAttribute("TxQueues", UintegerValue(nTxQueues));
+    link.devices = nic.Install(link.nodes);
+    InternetStackHelper internet;
+    internet.Install(link.nodes);
+    TrafficControlHelper tch;
+    TcQdiscHelper::SetRootQueueDisc(tch, text, txqueuelen, nTxQueues);
+    QueueDiscContainer qdiscs = tch.Install(link.devices.Get(0));
+    Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+    link.addrs = address.Assign(link.devices);
+    Ptr<TrafficControlLayer> tc = link.nodes.Get(0)->GetObject<TrafficControlLayer>();
+    link.root = tc->GetRootQueueDiscOnDevice(link.devices.Get(0));
+    NS_ABORT_MSG_IF(qdiscs.GetN() != 1 || link.root != qdiscs.Get(0),
+                    "the installed queue disc is not the device's root");
+    return link;
 }
 
 /**
@@ -180,15 +225,16 @@ Trim(const std::string& text)
 /**
  * @param text tc text for SetRootQueueDisc()
  * @param txqueuelen the device's txqueuelen
+ * @param nTxQueues the device's TX queues
  * @return the message of the std::invalid_argument it throws, or "" if it throws none
  */
 std::string
-SetRootError(const std::string& text, uint32_t txqueuelen = 1000)
+SetRootError(const std::string& text, uint32_t txqueuelen = 1000, uint32_t nTxQueues = 1)
 {
     TrafficControlHelper tch;
     try
     {
-        TcQdiscHelper::SetRootQueueDisc(tch, text, txqueuelen);
+        TcQdiscHelper::SetRootQueueDisc(tch, text, txqueuelen, nTxQueues);
     }
     catch (const std::invalid_argument& error)
     {
@@ -956,6 +1002,512 @@ class TcQdiscHtbTestCase : public TestCase
 };
 
 /**
+ * @param qdisc a queue disc with classes
+ * @param i a class
+ * @return its queue disc
+ */
+Ptr<QueueDisc>
+Child(Ptr<QueueDisc> qdisc, std::size_t i)
+{
+    return qdisc->GetQueueDiscClass(i)->GetQueueDisc();
+}
+
+/**
+ * @param qdisc a queue disc with classes
+ * @return the type of each class's queue disc, in class order
+ */
+std::vector<std::string>
+ChildTypes(Ptr<QueueDisc> qdisc)
+{
+    std::vector<std::string> types;
+    for (std::size_t i = 0; i < qdisc->GetNQueueDiscClasses(); ++i)
+    {
+        types.push_back(Child(qdisc, i)->GetInstanceTypeId().GetName());
+    }
+    return types;
+}
+
+/// ns-3's pfifo_fast, the default child.
+const std::string PFIFO_FAST = "ns3::PfifoFastQueueDisc";
+
+/**
+ * @ingroup debloat-tests
+ * @brief mq alone: ns-3's MqQueueDisc with one class per TX queue, each holding the default
+ * qdisc, pfifo_fast of txqueuelen packets, with the unlimited Quota of a root; Linux's
+ * default for a device (DefaultQdiscText()).
+ *
+ * - mq_init() gives each of the 4 TX queues get_default_qdisc_ops(): pfifo_fast (1000p with
+ *   txqueuelen 1000, 64p with 64; with txqueuelen 0 the helper's noqueue, as for a root);
+ * - each child is what its TX queue's wake runs (TrafficControlLayer's m_queueDiscsToWake), so
+ *   its Quota is RootQuota()'s: UINT32_MAX, or the user's default for ns3::QueueDisc::Quota
+ *   (32 here) when one is set; setting 64 back is ns-3's own default again, unlimited;
+ * - the simulation initializes: ns-3's TrafficControlLayer stops unless the classes (4) match
+ *   the device's TX queues (4), and with 2 given for a 4-queue device it stops with its
+ *   message;
+ * - attach_default_qdiscs(): pfifo_fast for 1 TX queue, mq for 4 or 8, noqueue when
+ *   pfifo_fast cannot start (txqueuelen 0), for any queue count.
+ */
+class TcQdiscMqDefaultTestCase : public TestCase
+{
+  public:
+    TcQdiscMqDefaultTestCase()
+        : TestCase("mq: MqQueueDisc, a pfifo_fast per TX queue, unlimited Quota, the default")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::DefaultQdiscText(1), "pfifo_fast", "1 TX queue");
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::DefaultQdiscText(4), "mq", "4 TX queues");
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::DefaultQdiscText(8, 1000), "mq", "8 TX queues");
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::DefaultQdiscText(1, 0), "noqueue", "txqueuelen 0");
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::DefaultQdiscText(4, 0), "noqueue", "txqueuelen 0");
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::GetTypeName("mq"), "ns3::MqQueueDisc", "mq");
+        NS_TEST_EXPECT_MSG_EQ(TcQdiscHelper::GetTypeName(" mq; parent :1 fq_codel"),
+                              "ns3::MqQueueDisc",
+                              "mq with children");
+        TypeId tid;
+        NS_TEST_EXPECT_MSG_EQ(TypeId::LookupByNameFailSafe("ns3::MqQueueDisc", &tid),
+                              true,
+                              "MqQueueDisc exists");
+
+        for (const std::string text : {"mq", "mq handle 1:", "mq;\n"})
+        {
+            MqLink link = InstallMq(text, 4);
+            NS_TEST_EXPECT_MSG_EQ(link.root->GetInstanceTypeId().GetName(),
+                                  "ns3::MqQueueDisc",
+                                  text);
+            RunBriefly();
+            NS_TEST_ASSERT_MSG_EQ(link.root->GetNQueueDiscClasses(), 4, text << ": 4 classes");
+            for (std::size_t i = 0; i < 4; ++i)
+            {
+                Ptr<QueueDisc> child = Child(link.root, i);
+                NS_TEST_EXPECT_MSG_EQ(child->GetInstanceTypeId().GetName(),
+                                      PFIFO_FAST,
+                                      text << ": child " << i);
+                NS_TEST_EXPECT_MSG_EQ(GetSize(child, "MaxSize"),
+                                      QueueSize(QueueSizeUnit::PACKETS, 1000),
+                                      text << ": child " << i << " txqueuelen");
+                NS_TEST_EXPECT_MSG_EQ(GetUinteger(child, "Quota"),
+                                      UINT32_MAX,
+                                      text << ": child " << i << " Quota");
+            }
+            Simulator::Destroy();
+        }
+
+        MqLink link = InstallMq("mq", 4, 64);
+        for (std::size_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(GetSize(Child(link.root, i), "MaxSize"),
+                                  QueueSize(QueueSizeUnit::PACKETS, 64),
+                                  "txqueuelen 64: child " << i);
+        }
+        Simulator::Destroy();
+
+        link = InstallMq("mq", 4, 0);
+        const std::vector<std::string> noqueue(4, "ns3::debloat::NoQueueDisc");
+        NS_TEST_EXPECT_MSG_EQ((ChildTypes(link.root) == noqueue), true, "txqueuelen 0: noqueue");
+        RunBriefly();
+        Simulator::Destroy();
+
+        Config::SetDefault("ns3::QueueDisc::Quota", UintegerValue(32));
+        link = InstallMq("mq; parent :2 fq_codel", 2);
+        for (std::size_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(GetUinteger(Child(link.root, i), "Quota"),
+                                  32,
+                                  "the user's Quota: child " << i);
+        }
+        Simulator::Destroy();
+        Config::SetDefault("ns3::QueueDisc::Quota", UintegerValue(64)); // ns-3's own again
+        link = InstallMq("mq", 2);
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(Child(link.root, 1), "Quota"),
+                              UINT32_MAX,
+                              "ns-3's default Quota: unlimited");
+        Simulator::Destroy();
+
+        const debloattest::ChildOutcome mismatch = debloattest::RunInChild([] {
+            NodeContainer nodes;
+            nodes.Create(2);
+            NicHelper nic;
+            nic.SetDeviceAttribute("TxQueues", UintegerValue(4));
+            NetDeviceContainer devices = nic.Install(nodes);
+            InternetStackHelper internet;
+            internet.Install(nodes);
+            TrafficControlHelper tch;
+            TcQdiscHelper::SetRootQueueDisc(tch, "mq", 1000, 2);
+            tch.Install(devices.Get(0));
+            RunBriefly();
+        });
+        NS_TEST_EXPECT_MSG_EQ(mismatch.stopped, true, "2 classes for 4 TX queues");
+        NS_TEST_EXPECT_MSG_NE(mismatch.output.find("The number of child queue discs does not "
+                                                   "match the number of netdevice queues"),
+                              std::string::npos,
+                              mismatch.output);
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief mq's children: a line per TX queue puts its qdisc there, through Parse() as a root's
+ * words; the others keep pfifo_fast; every child has the unlimited Quota.
+ *
+ * - "mq; parent :2 fq_codel; parent :4 cake bandwidth 50Mbit" on 4 TX queues: class N is TX
+ *   queue N - 1 (mq_queue_get()), so pfifo_fast, FqCoDel, pfifo_fast, Cake. fq_codel has
+ *   tc's defaults (10240p, ECN); cake's Options are "bandwidth 50Mbit", which it reads as
+ *   50000000 / 8 = 6250000 bytes/s. The same written "qdisc parent 1:N ..." on newlines
+ *   (1: being mq's handle when none is given) makes the same children.
+ * - Class ids are hexadecimal (tc's get_tc_classid()): on 12 TX queues, "mq handle 1a:;
+ *   parent 1a:a sfq perturb 10; parent :c pie limit 300; parent :1 prio bands 4" gives queue
+ *   9 (0xa - 1) sfq with Options "perturb 10", queue 11 (0xc - 1) pie of 300p, queue 0 prio
+ *   with 4 bands (pfifo of txqueuelen 1000 packets each), the other 9 pfifo_fast.
+ */
+class TcQdiscMqChildrenTestCase : public TestCase
+{
+  public:
+    TcQdiscMqChildrenTestCase()
+        : TestCase("mq: parent :N QDISC lines set each TX queue's qdisc")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<std::string> expected = {PFIFO_FAST,
+                                                   "ns3::FqCoDelQueueDisc",
+                                                   PFIFO_FAST,
+                                                   "ns3::debloat::CakeQueueDisc"};
+        for (const std::string text :
+             {"mq; parent :2 fq_codel; parent :4 cake bandwidth 50Mbit",
+              "mq\nqdisc parent 1:4 cake bandwidth 50Mbit\nqdisc parent 1:2 fq_codel\n"})
+        {
+            MqLink link = InstallMq(text, 4);
+            NS_TEST_EXPECT_MSG_EQ((ChildTypes(link.root) == expected), true, text);
+            RunBriefly();
+            NS_TEST_ASSERT_MSG_EQ(link.root->GetNQueueDiscClasses(), 4, text);
+            for (std::size_t i = 0; i < 4; ++i)
+            {
+                NS_TEST_EXPECT_MSG_EQ(GetUinteger(Child(link.root, i), "Quota"),
+                                      UINT32_MAX,
+                                      text << ": child " << i << " Quota");
+            }
+            Ptr<QueueDisc> fqCodel = Child(link.root, 1);
+            NS_TEST_EXPECT_MSG_EQ(GetSize(fqCodel, "MaxSize"),
+                                  QueueSize(QueueSizeUnit::PACKETS, 10240),
+                                  text << ": fq_codel limit");
+            NS_TEST_EXPECT_MSG_EQ(GetBool(fqCodel, "UseEcn"), true, text << ": fq_codel ecn");
+            Ptr<QueueDisc> cake = Child(link.root, 3);
+            NS_TEST_EXPECT_MSG_EQ(Trim(GetString(cake, "Options")),
+                                  "bandwidth 50Mbit",
+                                  text << ": cake Options");
+            NS_TEST_EXPECT_MSG_EQ(DynamicCast<CakeQueueDisc>(cake)->GetConfig().rate,
+                                  6250000,
+                                  text << ": cake bandwidth 50Mbit");
+            Simulator::Destroy();
+        }
+
+        MqLink link = InstallMq("mq handle 1a:; parent 1a:a sfq perturb 10; parent :c pie "
+                                "limit 300; parent :1 prio bands 4",
+                                12);
+        std::vector<std::string> types(12, PFIFO_FAST);
+        types[0] = "ns3::PrioQueueDisc";
+        types[9] = "ns3::debloat::SfqQueueDisc";
+        types[11] = "ns3::PieQueueDisc";
+        NS_TEST_EXPECT_MSG_EQ((ChildTypes(link.root) == types), true, "12 TX queues");
+        RunBriefly();
+        NS_TEST_ASSERT_MSG_EQ(link.root->GetNQueueDiscClasses(), 12, "12 classes");
+        NS_TEST_EXPECT_MSG_EQ(Trim(GetString(Child(link.root, 9), "Options")),
+                              "perturb 10",
+                              "parent 1a:a: sfq");
+        NS_TEST_EXPECT_MSG_EQ(GetTime(Child(link.root, 9), "Perturb"),
+                              Seconds(10),
+                              "sfq perturb 10");
+        NS_TEST_EXPECT_MSG_EQ(GetSize(Child(link.root, 11), "MaxSize"),
+                              QueueSize(QueueSizeUnit::PACKETS, 300),
+                              "parent :c: pie limit 300");
+        Ptr<QueueDisc> prio = Child(link.root, 0);
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(prio, "Quota"), UINT32_MAX, "prio child's Quota");
+        const std::vector<std::string> bands(4, "ns3::FifoQueueDisc");
+        NS_TEST_EXPECT_MSG_EQ((ChildTypes(prio) == bands), true, "prio bands 4");
+        for (std::size_t b = 0; b < 4; ++b)
+        {
+            NS_TEST_EXPECT_MSG_EQ(GetSize(Child(prio, b), "MaxSize"),
+                                  QueueSize(QueueSizeUnit::PACKETS, 1000),
+                                  "band " << b);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief mq's errors: each throws std::invalid_argument naming the word or line and what is
+ * accepted, before anything is installed.
+ *
+ * mq on a single-queue device (mq_init(): -EOPNOTSUPP when !netif_is_multiqueue()); a
+ * parent minor of 0 or above the TX queues (mq_queue_get() finds no queue); another
+ * major than mq's handle; a class id that is not hexadecimal MAJ:MIN; the same TX queue
+ * twice (however spelt); an unknown word on the mq line or at a child line's start; a bad
+ * handle; a child's bad qdisc (Parse()'s message, after the child's parent); htb and mq as
+ * children; nTxQueues 0, or above 256 (ns-3 numbers TX queues in 8 bits). Parse() refuses
+ * mq (a root only), and the unknown-qdisc message names mq as a multiqueue device's root.
+ */
+class TcQdiscMqErrorsTestCase : public TestCase
+{
+  public:
+    TcQdiscMqErrorsTestCase()
+        : TestCase("mq: errors name the word and what is accepted")
+    {
+    }
+
+  private:
+    /// A case: the text, the device, and what the message must contain.
+    struct Case
+    {
+        std::string text;                   ///< tc text
+        uint32_t nTxQueues;                 ///< TX queues
+        uint32_t txqueuelen;                ///< txqueuelen
+        std::vector<std::string> fragments; ///< what the message must contain
+    };
+
+    void DoRun() override
+    {
+        const std::vector<Case> cases = {
+            {"mq", 1, 1000, {"tc mq:", "1 TX queue", "EOPNOTSUPP", "netif_is_multiqueue"}},
+            {"mq; parent :1 fq_codel", 1, 1000, {"EOPNOTSUPP"}},
+            {"mq; parent :0 fq_codel", 4, 1000, {"parent \":0\"", ":1 to :4", "TX queue"}},
+            {"mq; parent :5 fq_codel", 4, 1000, {"parent \":5\"", ":1 to :4", "4 TX queues"}},
+            {"mq; parent :a fq_codel", 8, 1000, {"parent \":a\"", ":1 to :8"}},
+            {"mq; parent 1:9 fq_codel", 8, 1000, {"parent \"1:9\"", ":1 to :8"}},
+            {"mq; parent :2 fq_codel; parent 1:2 pie",
+             4,
+             1000,
+             {"parent \"1:2\"", "TX queue 1", "parent \":2\"", "one qdisc line per TX queue"}},
+            {"mq; parent :02 fq_codel; parent :2 fq_codel", 4, 1000, {"parent \":2\""}},
+            {"mq bogus", 4, 1000, {"\"bogus\"", "handle N:"}},
+            {"mq handle 0:", 4, 1000, {"handle \"0:\"", "1 to ffff"}},
+            {"mq handle x:", 4, 1000, {"handle \"x:\"", "1 to ffff"}},
+            {"mq handle 10000:", 4, 1000, {"handle \"10000:\""}},
+            {"mq; parent 2:1 fq_codel", 4, 1000, {"parent \"2:1\"", "mq's handle 1:"}},
+            {"mq handle 2:; parent 1:1 fq_codel", 4, 1000, {"parent \"1:1\"", "handle 2:"}},
+            {"mq; parent :x fq_codel", 4, 1000, {"parent \":x\"", "not a class id"}},
+            {"mq; parent 3 fq_codel", 4, 1000, {"parent \"3\"", "not a class id"}},
+            {"mq; parent :-1 fq_codel", 4, 1000, {"parent \":-1\"", "not a class id"}},
+            {"mq; parent :2", 4, 1000, {"parent \":2\"", "tc qdisc \"\" is unknown", ACCEPTED}},
+            {"mq; parent :2 fq_codel limt 5", 4, 1000, {"parent \":2\"", "\"limt\"", "flows"}},
+            {"mq; parent :2 cake bandwith 5Mbit", 4, 1000, {"parent \":2\"", "bandwith"}},
+            {"mq; parent :2 red", 4, 1000, {"parent \":2\"", "\"red\"", ACCEPTED}},
+            {"mq; parent :2 prio bands 1", 4, 1000, {"parent \":2\"", "bands 1"}},
+            {"mq; parent :2 htb default 1", 4, 1000, {"parent \":2\"", "htb under mq"}},
+            {"mq; parent :2 mq", 4, 1000, {"parent \":2\"", "root only", "EOPNOTSUPP"}},
+            {"mq; class parent 1: classid 1:1 rate 1Mbit",
+             4,
+             1000,
+             {"\"class\"", "parent :N QDISC"}},
+            {"mq; qdisc add parent :1 fq_codel", 4, 1000, {"\"add\"", "parent :N QDISC"}},
+            {"mq; parent :3 pfifo", 4, 0, {"parent \":3\"", "txqueuelen"}},
+            {"fq_codel", 0, 1000, {"nTxQueues 0", "1 to 256"}},
+            {"mq", 0, 1000, {"nTxQueues 0"}},
+            {"mq", 257, 1000, {"nTxQueues 257", "8 bits"}},
+        };
+        for (const Case& c : cases)
+        {
+            const std::string message = SetRootError(c.text, c.txqueuelen, c.nTxQueues);
+            NS_TEST_EXPECT_MSG_NE(message, "", c.text << ": no exception");
+            for (const std::string& fragment : c.fragments)
+            {
+                NS_TEST_EXPECT_MSG_NE(message.find(fragment),
+                                      std::string::npos,
+                                      c.text << ": \"" << fragment << "\" in " << message);
+            }
+        }
+
+        // The same texts and others are fine where they fit.
+        const std::vector<std::pair<std::string, uint32_t>> fine = {
+            {"mq", 2},
+            {"mq;", 2},
+            {"mq handle ffff:; parent ffff:2 noqueue", 2},
+            {"mq handle 8001; parent :1 pfifo limit 10; parent 8001:2 codel", 2},
+            {"mq; parent :1 pfifo_fast; parent :2 noqueue", 2},
+            {"mq; parent :10 fq_codel", 16},
+            {"mq; parent :100 fq_codel", 256},
+            {"fq_codel", 4}, // a classless root over all TX queues, as Linux allows
+        };
+        for (const auto& [text, queues] : fine)
+        {
+            NS_TEST_EXPECT_MSG_EQ(SetRootError(text, 1000, queues), "", text);
+        }
+        NS_TEST_EXPECT_MSG_EQ(SetRootError("mq; parent :1 pfifo_fast", 0, 2), "", "txqueuelen 0");
+
+        std::string parseError;
+        try
+        {
+            TcQdiscHelper::Parse("mq handle 1:");
+        }
+        catch (const std::invalid_argument& error)
+        {
+            parseError = error.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(parseError.find("root only"), std::string::npos, parseError);
+        std::string defaultError;
+        try
+        {
+            TcQdiscHelper::DefaultQdiscText(0);
+        }
+        catch (const std::invalid_argument& error)
+        {
+            defaultError = error.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(defaultError.find("nTxQueues 0"), std::string::npos, defaultError);
+        const std::string unknown = SetRootError("mqq", 1000, 4);
+        NS_TEST_EXPECT_MSG_NE(unknown.find("as a multiqueue device's root: mq"),
+                              std::string::npos,
+                              unknown);
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief mq carries traffic: a packet goes to the child of the TX queue the device picked,
+ * every packet is accounted for, and nothing is stranded in a child.
+ *
+ * 8 UDP flows (source ports 5000 to 5007, to port 9 of the receiver) of 25 datagrams of
+ * 1000 bytes each, all sent at t = 0, from a 4-queue NIC under "mq; parent :3 fq_codel".
+ * - TrafficControlLayer::Send() asks the device for the TX queue (NicNetDevice: the flow
+ *   hash, skb_tx_hash()), stores it in the item (SetTxQueueIndex()) and enqueues into that
+ *   queue's qdisc, which for mq is the child of class queue + 1: every item child i sees
+ *   carries TX queue i.
+ * - A flow's packets share their hash: each flow enters exactly one child.
+ * - Nothing is dropped (at most 200 packets in a child of 1000 or 10240): the children's
+ *   enqueues add up to 8 x 25 = 200, and so does the MqQueueDisc's own count, which each
+ *   child's enqueue raises (as mq_dump() adds the children up).
+ * - After 100 ms (200 frames take about 1.7 ms at 1 Gbit/s) the children hold nothing (each
+ *   queue's wake ran its child, with no quota), and the receiver has all 200.
+ * - The flows use more than one queue: all 8 on one of 4 has probability 4 / 4^8 = 6e-5,
+ *   and the run is deterministic (seed 1, run 1).
+ */
+class TcQdiscMqTrafficTestCase : public TestCase
+{
+  public:
+    TcQdiscMqTrafficTestCase()
+        : TestCase("mq: each packet goes to its TX queue's child; all delivered")
+    {
+    }
+
+  private:
+    static constexpr uint32_t QUEUES = 4;   ///< TX queues
+    static constexpr uint32_t FLOWS = 8;    ///< UDP flows
+    static constexpr uint32_t PACKETS = 25; ///< datagrams per flow
+
+    /// What one child saw.
+    struct ChildLog
+    {
+        uint32_t index{0};        ///< the child's class (its TX queue)
+        uint32_t enqueued{0};     ///< items enqueued
+        uint32_t otherQueue{0};   ///< items whose TX queue is not the child's
+        std::set<uint16_t> ports; ///< the flows' source ports
+
+        /**
+         * Records an item enqueued into the child.
+         * @param item the item
+         */
+        void Enqueued(Ptr<const QueueDiscItem> item)
+        {
+            enqueued++;
+            otherQueue += item->GetTxQueueIndex() == index ? 0 : 1;
+            UdpHeader udp;
+            item->GetPacket()->PeekHeader(udp);
+            ports.insert(udp.GetSourcePort());
+        }
+    };
+
+    /**
+     * Counts the datagrams a socket received.
+     * @param socket the socket
+     */
+    void Received(Ptr<Socket> socket)
+    {
+        while (socket->Recv())
+        {
+            m_received++;
+        }
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        MqLink link = InstallMq("mq; parent :3 fq_codel", QUEUES);
+        compat::PopulateNeighborCaches();
+        NS_TEST_ASSERT_MSG_EQ(link.root->GetNQueueDiscClasses(), QUEUES, "classes");
+        std::vector<ChildLog> logs(QUEUES);
+        for (uint32_t i = 0; i < QUEUES; ++i)
+        {
+            logs[i].index = i;
+            NS_TEST_ASSERT_MSG_EQ(
+                Child(link.root, i)
+                    ->TraceConnectWithoutContext("Enqueue",
+                                                 MakeCallback(&ChildLog::Enqueued, &logs[i])),
+                true,
+                "Enqueue trace of child " << i);
+        }
+        Ptr<Socket> sink = Socket::CreateSocket(link.nodes.Get(1), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink->SetRecvCallback(MakeCallback(&TcQdiscMqTrafficTestCase::Received, this));
+        for (uint32_t f = 0; f < FLOWS; ++f)
+        {
+            Ptr<Socket> source =
+                Socket::CreateSocket(link.nodes.Get(0), UdpSocketFactory::GetTypeId());
+            source->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000 + f));
+            source->Connect(InetSocketAddress(link.addrs.GetAddress(1), 9));
+            compat::ScheduleFunction(Seconds(0), [source] {
+                for (uint32_t p = 0; p < PACKETS; ++p)
+                {
+                    source->Send(Create<Packet>(1000));
+                }
+            });
+        }
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+
+        uint32_t total = 0;
+        uint32_t used = 0;
+        std::map<uint16_t, uint32_t> childrenOfFlow;
+        for (uint32_t i = 0; i < QUEUES; ++i)
+        {
+            Ptr<QueueDisc> child = Child(link.root, i);
+            NS_TEST_EXPECT_MSG_EQ(logs[i].otherQueue, 0, "child " << i << ": its queue's only");
+            NS_TEST_EXPECT_MSG_EQ(child->GetStats().nTotalEnqueuedPackets,
+                                  logs[i].enqueued,
+                                  "child " << i << ": its counter");
+            NS_TEST_EXPECT_MSG_EQ(child->GetStats().nTotalDroppedPackets, 0, "child " << i);
+            NS_TEST_EXPECT_MSG_EQ(child->GetNPackets(), 0, "child " << i << ": nothing left");
+            total += logs[i].enqueued;
+            used += logs[i].enqueued > 0 ? 1 : 0;
+            for (uint16_t port : logs[i].ports)
+            {
+                childrenOfFlow[port]++;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(total, FLOWS * PACKETS, "the children's enqueues");
+        NS_TEST_EXPECT_MSG_EQ(link.root->GetStats().nTotalEnqueuedPackets,
+                              FLOWS * PACKETS,
+                              "the MqQueueDisc's count");
+        NS_TEST_EXPECT_MSG_EQ(childrenOfFlow.size(), FLOWS, "every flow seen");
+        for (const auto& [port, children] : childrenOfFlow)
+        {
+            NS_TEST_EXPECT_MSG_EQ(children, 1, "flow from port " << port << ": one child");
+        }
+        NS_TEST_EXPECT_MSG_GT(used, 1, "the flows spread over the TX queues");
+        NS_TEST_EXPECT_MSG_EQ(m_received, FLOWS * PACKETS, "all delivered");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_received{0}; ///< datagrams the receiver got
+};
+
+/**
  * @ingroup debloat-tests
  * @brief The debloat-tc-qdisc-helper suite.
  */
@@ -975,6 +1527,10 @@ class TcQdiscHelperTestSuite : public TestSuite
         AddTestCase(new TcQdiscNoQueueTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscPrioTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscHtbTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscMqDefaultTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscMqChildrenTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscMqErrorsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscMqTrafficTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -86,6 +86,10 @@ EndHelper(const NicInterfaceConfig& end, const std::string& rate, const std::str
     {
         nic.SetDeviceAttribute("TxQueues", UintegerValue(end.txQueues));
     }
+    if (end.rxQueues != 0)
+    {
+        nic.SetDeviceAttribute("RxQueues", UintegerValue(end.rxQueues));
+    }
     std::map<std::string, bool> features;
     const std::string error = OffloadHelper::Parse(end.offloads, features);
     NS_ABORT_MSG_UNLESS(error.empty(), what << ": offloads: " << error);
@@ -111,6 +115,35 @@ EndHelper(const NicInterfaceConfig& end, const std::string& rate, const std::str
 }
 
 /**
+ * @param end an end's settings
+ * @param nTxQueues its device's TX queues
+ * @return its qdisc as tc text: the one given, or Linux's default for the device
+ */
+std::string
+QdiscText(const NicInterfaceConfig& end, uint32_t nTxQueues)
+{
+    return end.qdisc.empty() ? TcQdiscHelper::DefaultQdiscText(nTxQueues, end.txqueuelen)
+                             : end.qdisc;
+}
+
+/**
+ * @param end an end's settings
+ * @return the TX queues its device will have: txQueues, a TxQueues attribute, or its
+ * profile's (1 if the profile does not say)
+ */
+uint32_t
+ProfileTxQueues(const NicInterfaceConfig& end)
+{
+    if (end.txQueues != 0)
+    {
+        return end.txQueues;
+    }
+    const auto attribute = end.attributes.find("TxQueues");
+    return attribute == end.attributes.end() ? NicProfile::Get(end.profile).GetTxQueues()
+                                             : static_cast<uint32_t>(std::stoul(attribute->second));
+}
+
+/**
  * Installs an end's root qdisc and BQL.
  * @param device the end's device
  * @param end the end's settings
@@ -120,9 +153,10 @@ void
 InstallQdisc(Ptr<NetDevice> device, const NicInterfaceConfig& end, const std::string& what)
 {
     TrafficControlHelper tch;
+    const auto nTxQueues = static_cast<uint32_t>(DynamicCast<NicNetDevice>(device)->GetNTxQueues());
     try
     {
-        TcQdiscHelper::SetRootQueueDisc(tch, end.qdisc, end.txqueuelen);
+        TcQdiscHelper::SetRootQueueDisc(tch, QdiscText(end, nTxQueues), end.txqueuelen, nTxQueues);
     }
     catch (const std::invalid_argument& error)
     {
@@ -511,6 +545,10 @@ NicTopologyHelper::Describe(std::ostream& os) const
         {
             os << ", " << e.txQueues << " tx queues";
         }
+        if (e.rxQueues != 0)
+        {
+            os << ", " << e.rxQueues << " rx queues";
+        }
         for (const auto& [name, value] : e.attributes)
         {
             os << ", " << name << " " << value;
@@ -523,7 +561,7 @@ NicTopologyHelper::Describe(std::ostream& os) const
         {
             os << "; TSQ tcp_limit_output_bytes " << *e.tsqLimitOutputBytes;
         }
-        os << "; txqueuelen " << e.txqueuelen << "; qdisc " << e.qdisc;
+        os << "; txqueuelen " << e.txqueuelen << "; qdisc " << QdiscText(e, ProfileTxQueues(e));
         if (e.bql)
         {
             os << "; BQL";

@@ -35,6 +35,9 @@ struct NicInterfaceConfig
     std::string profile{"e1000e"}; ///< NicProfile name (the driver)
     uint32_t txRing{0};            ///< `ethtool -G DEV tx N`; 0: the profile's
     uint32_t txQueues{0};          ///< `ethtool -L DEV tx N`; 0: the profile's
+    /// `ethtool -L DEV rx N` (`combined N`: txQueues and rxQueues both N); 0: the profile's
+    /// (one RX queue). Several RX queues spread the flows by RSS (NicNetDevice's RxQueues).
+    uint32_t rxQueues{0};
     /// `ethtool -K DEV` words ("tso on gso on gro on"); "": every offload off. An end with
     /// any word gets its node a GsoTrafficControlLayer on every interface (OffloadHelper).
     std::string offloads;
@@ -44,7 +47,10 @@ struct NicInterfaceConfig
     std::optional<uint64_t> tsqLimitOutputBytes;
     /// Other NicNetDevice attributes (`ethtool -C`: TxUsecs, TxFrames, ...), applied last.
     std::map<std::string, std::string> attributes;
-    std::string qdisc{"pfifo_fast"};     ///< `tc qdisc add dev DEV root ...` (TcQdiscHelper)
+    /// `tc qdisc add dev DEV root ...` (TcQdiscHelper; "mq; parent :N ..." on a multiqueue
+    /// device); "": Linux's default, pfifo_fast, or mq with pfifo_fast per TX queue on a
+    /// multiqueue device (TcQdiscHelper::DefaultQdiscText())
+    std::string qdisc;
     uint32_t txqueuelen{1000};           ///< `ip link set DEV txqueuelen N`
     bool bql{false};                     ///< ByteQueueLimits on every TX queue
     std::optional<uint32_t> bqlLimitMax; ///< `byte_queue_limits/limit_max`; unset: DQL_MAX_LIMIT

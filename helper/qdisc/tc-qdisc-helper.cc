@@ -57,8 +57,83 @@ Find(const std::string& text, std::string& options)
     {
         return *kind;
     }
-    throw std::invalid_argument("tc qdisc \"" + name +
-                                "\" is unknown; accepted: " + QdiscKindNames());
+    throw std::invalid_argument("tc qdisc \"" + name + "\" is unknown; accepted: " +
+                                QdiscKindNames() + "; as a multiqueue device's root: mq");
+}
+
+/// mq's TypeId name (ns-3's MqQueueDisc, in traffic-control since ns-3.28).
+constexpr const char* MQ_TYPE = "ns3::MqQueueDisc";
+
+/**
+ * The most TX queues the helper takes.
+ *
+ * Deviation from Linux: netif_alloc_netdev_queues() takes up to 0xffff; ns-3's QueueItem
+ * keeps the TX queue index in 8 bits (SetTxQueueIndex(uint8_t)), so a queue above 255 would
+ * be taken for another.
+ */
+constexpr uint32_t MAX_TX_QUEUES = 256;
+
+/**
+ * @param text tc text, perhaps several lines separated by ';' or newlines
+ * @return the first word of its first line ("mq" of "mq; parent :1 fq_codel"), or ""
+ */
+std::string
+FirstWord(const std::string& text)
+{
+    const std::vector<std::string> lines = SplitHtbClassLines(text);
+    std::string word;
+    if (!lines.empty())
+    {
+        std::istringstream(lines.front()) >> word;
+    }
+    return word;
+}
+
+/**
+ * Reads a hexadecimal number as tc reads handles and class ids (strtoul(..., 16)).
+ * @param digits the text
+ * @return its value, or nullopt when it is empty, has anything but hexadecimal digits, or
+ *         is above 0xffff (TC_H_MAJ and TC_H_MIN are 16 bits)
+ */
+std::optional<uint32_t>
+ParseHex(const std::string& digits)
+{
+    if (digits.empty() || digits.size() > 4 ||
+        digits.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    {
+        return std::nullopt;
+    }
+    return static_cast<uint32_t>(std::strtoul(digits.c_str(), nullptr, 16));
+}
+
+/**
+ * @param value a number
+ * @return it in hexadecimal, as tc writes handles and class ids ("a" for 10)
+ */
+std::string
+Hex(uint32_t value)
+{
+    std::ostringstream out;
+    out << std::hex << value;
+    return out.str();
+}
+
+/**
+ * @param nTxQueues a device's TX queues
+ * @throws std::invalid_argument unless 1 to MAX_TX_QUEUES (netif_alloc_netdev_queues()
+ *         refuses 0)
+ */
+void
+CheckTxQueues(uint32_t nTxQueues)
+{
+    if (nTxQueues == 0 || nTxQueues > MAX_TX_QUEUES)
+    {
+        throw std::invalid_argument(
+            "tc: nTxQueues " + std::to_string(nTxQueues) + " is out of range; accepted: 1 to " +
+            std::to_string(MAX_TX_QUEUES) +
+            " (a device has at least one TX queue, netif_alloc_netdev_queues(); ns-3 numbers "
+            "TX queues in 8 bits)");
+    }
 }
 
 /**
@@ -177,6 +252,10 @@ TcQdiscHelper::GetQdiscNames()
 std::string
 TcQdiscHelper::GetTypeName(const std::string& text)
 {
+    if (FirstWord(text) == "mq")
+    {
+        return MQ_TYPE;
+    }
     std::string options;
     return Find(text, options).type;
 }
@@ -184,6 +263,14 @@ TcQdiscHelper::GetTypeName(const std::string& text)
 TcQdiscHelper::QdiscSpec
 TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
 {
+    if (FirstWord(text) == "mq")
+    {
+        // mq_init(): -EOPNOTSUPP unless sch->parent is TC_H_ROOT.
+        throw std::invalid_argument(
+            "tc qdisc \"mq\" is a multiqueue device's root only (mq_init() returns "
+            "-EOPNOTSUPP under any other parent), with lines of its own; accepted here: " +
+            QdiscKindNames());
+    }
     std::string words;
     const QdiscKind& qdisc = Find(text, words);
     const std::string name = qdisc.name;
@@ -409,13 +496,253 @@ RootQuota()
     return {"Quota", UintegerValue(quota).Copy()};
 }
 
+/**
+ * Adds prio's bands under a PrioQueueDisc: prio_init() gives each band a pfifo of
+ * txqueuelen packets.
+ * @param helper the helper
+ * @param handle the PrioQueueDisc's handle
+ * @param options its options
+ */
+void
+AddPrioBands(TrafficControlHelper& helper, uint16_t handle, const PrioOptions& options)
+{
+    const TrafficControlHelper::ClassIdList ids =
+        helper.AddQueueDiscClasses(handle,
+                                   static_cast<uint16_t>(options.bands),
+                                   "ns3::QueueDiscClass");
+    for (const uint16_t classId : ids)
+    {
+        helper.AddChildQueueDisc(handle,
+                                 classId,
+                                 "ns3::FifoQueueDisc",
+                                 "MaxSize",
+                                 Packets(options.bandLimit));
+    }
+}
+
+/// The words accepted where an mq child's line starts.
+const std::string MQ_CHILD_LINES = "parent :N QDISC ..., parent MAJ:N QDISC ..., qdisc parent "
+                                   "MAJ:N QDISC ... (N hexadecimal, 1-based)";
+
+/**
+ * Reads an mq and its children's lines into the qdisc of each TX queue.
+ *
+ * Mirrors, for tc text: mq_init() (refuses a single-queue device; gives every TX queue the
+ * default qdisc, get_default_qdisc_ops(): pfifo_fast here), mq_find() and mq_queue_get()
+ * (class N, TC_H_MIN of the parent, is TX queue N - 1, from 1 to num_tx_queues) and
+ * mq_graft() (a `tc qdisc replace dev X parent :N` line puts its qdisc on that TX queue),
+ * all in net/sched/sch_mq.c.
+ * @param lines the mq line, then the children's lines
+ * @param txqueuelen the device's txqueuelen
+ * @param nTxQueues the device's TX queues
+ * @return the qdisc text of each TX queue, in queue order
+ * @throws std::invalid_argument naming the bad word or line and what is accepted
+ */
+std::vector<std::string>
+ParseMq(const std::vector<std::string>& lines, uint32_t txqueuelen, uint32_t nTxQueues)
+{
+    if (nTxQueues < 2)
+    {
+        throw std::invalid_argument(
+            "tc mq: the device has 1 TX queue, and Linux refuses mq on a single-queue device "
+            "(mq_init() returns -EOPNOTSUPP when !netif_is_multiqueue(dev)); accepted: mq with "
+            "nTxQueues 2 or more (ethtool -L DEV tx N), or a single qdisc such as pfifo_fast "
+            "(the default)");
+    }
+    // The mq line: "mq [handle N:]".
+    std::istringstream mqWords(lines.front());
+    std::string word;
+    mqWords >> word;
+    uint32_t major = 1;
+    const std::string handleWords = "handle N: (N hexadecimal, 1 to ffff)";
+    while (mqWords >> word)
+    {
+        if (word != "handle")
+        {
+            throw std::invalid_argument("tc mq: \"" + word +
+                                        "\" is unknown; accepted: " + handleWords);
+        }
+        std::string value;
+        mqWords >> value;
+        std::string digits = value;
+        if (!digits.empty() && digits.back() == ':')
+        {
+            digits.pop_back();
+        }
+        const std::optional<uint32_t> parsed = ParseHex(digits);
+        if (!parsed || *parsed == 0)
+        {
+            throw std::invalid_argument("tc mq: handle \"" + value +
+                                        "\" is not a qdisc handle; accepted: " + handleWords);
+        }
+        major = *parsed;
+    }
+    const std::string queues = ":1 to :" + Hex(nTxQueues);
+    std::vector<std::string> children(nTxQueues);
+    std::vector<std::string> givenBy(nTxQueues); // the parent word that named each queue
+    for (size_t i = 1; i < lines.size(); ++i)
+    {
+        std::istringstream words(lines[i]);
+        std::string parent;
+        words >> parent;
+        if (parent == "qdisc")
+        {
+            words >> parent;
+        }
+        if (parent != "parent")
+        {
+            throw std::invalid_argument("tc mq: \"" + parent + "\" in \"" + lines[i] +
+                                        "\" is unknown; accepted: " + MQ_CHILD_LINES);
+        }
+        std::string id;
+        words >> id;
+        // tc's get_tc_classid(): "MAJ:MIN" in hexadecimal, MAJ empty for the root's.
+        const size_t colon = id.find(':');
+        const std::string majorText = id.substr(0, colon);
+        const std::optional<uint32_t> idMajor =
+            majorText.empty() ? std::optional<uint32_t>(major) : ParseHex(majorText);
+        const std::optional<uint32_t> minor =
+            colon == std::string::npos ? std::nullopt : ParseHex(id.substr(colon + 1));
+        if (!minor || !idMajor)
+        {
+            throw std::invalid_argument("tc mq: parent \"" + id +
+                                        "\" is not a class id; accepted: :N or " + Hex(major) +
+                                        ":N, N hexadecimal from " + queues);
+        }
+        if (*idMajor != major)
+        {
+            throw std::invalid_argument("tc mq: parent \"" + id + "\": " + majorText +
+                                        ": is not the mq's handle " + Hex(major) +
+                                        ":; accepted: :N or " + Hex(major) + ":N");
+        }
+        // mq_queue_get(): TX queue cl - 1, which must be below num_tx_queues.
+        if (*minor == 0 || *minor > nTxQueues)
+        {
+            throw std::invalid_argument(
+                "tc mq: parent \"" + id + "\" is not a TX queue of the device: class N is TX " +
+                "queue N - 1 (mq_queue_get()) and the device has " + std::to_string(nTxQueues) +
+                " TX queues; accepted: " + queues + " (hexadecimal)");
+        }
+        const uint32_t queue = *minor - 1;
+        if (!givenBy[queue].empty())
+        {
+            throw std::invalid_argument("tc mq: parent \"" + id + "\" names TX queue " +
+                                        std::to_string(queue) + ", as parent \"" + givenBy[queue] +
+                                        "\" did; accepted: one qdisc line per TX queue");
+        }
+        std::string qdisc;
+        std::getline(words, qdisc);
+        if (FirstWord(qdisc) == "htb")
+        {
+            throw std::invalid_argument("tc mq: parent \"" + id +
+                                        "\": htb under mq is not supported here (an htb tree "
+                                        "takes lines of its own); accepted: " +
+                                        QdiscKindNames() + " but htb");
+        }
+        try
+        {
+            TcQdiscHelper::Parse(qdisc, txqueuelen); // checks the words now
+        }
+        catch (const std::invalid_argument& error)
+        {
+            throw std::invalid_argument("tc mq: parent \"" + id + "\": " + error.what());
+        }
+        children[queue] = qdisc;
+        givenBy[queue] = id;
+    }
+    for (std::string& child : children)
+    {
+        if (child.empty())
+        {
+            child = "pfifo_fast"; // mq_init(): get_default_qdisc_ops()
+        }
+    }
+    return children;
+}
+
+/**
+ * Adds a qdisc as the child of an mq's class, with the unlimited Quota of a root: the TX
+ * queue's wake runs it directly (TrafficControlLayer's m_queueDiscsToWake), as a root.
+ * @param helper the helper
+ * @param handle the MqQueueDisc's handle
+ * @param classId the class (the TX queue's)
+ * @param text the qdisc and its words, checked by ParseMq()
+ * @param txqueuelen the device's txqueuelen
+ */
+void
+AddMqChild(TrafficControlHelper& helper,
+           uint16_t handle,
+           uint16_t classId,
+           const std::string& text,
+           uint32_t txqueuelen)
+{
+    const auto [quota, quotaValue] = RootQuota();
+    if (FirstWord(text) == "prio")
+    {
+        std::string words;
+        Find(text, words);
+        const PrioOptions options = ParsePrio(words, txqueuelen);
+        const uint16_t prio = helper.AddChildQueueDisc(handle,
+                                                       classId,
+                                                       "ns3::PrioQueueDisc",
+                                                       "Priomap",
+                                                       StringValue(options.priomap),
+                                                       quota,
+                                                       *quotaValue);
+        AddPrioBands(helper, prio, options);
+        return;
+    }
+    TcQdiscHelper::QdiscSpec spec = TcQdiscHelper::Parse(text, txqueuelen);
+    spec.attributes.emplace_back(quota, quotaValue);
+    WithAttributes(
+        [&helper, handle, classId](const std::string& type, auto&&... args) {
+            return helper.AddChildQueueDisc(handle, classId, type, args...);
+        },
+        spec);
+}
+
 } // namespace
+
+std::string
+TcQdiscHelper::DefaultQdiscText(uint32_t nTxQueues, uint32_t txqueuelen)
+{
+    CheckTxQueues(nTxQueues);
+    // attach_default_qdiscs(): the default qdisc (pfifo_fast) on a single-queue device, mq
+    // with it per TX queue on a multiqueue one; when that fails to start (pfifo_fast_init()
+    // refuses txqueuelen 0), "default qdisc fail, fallback to noqueue" on every queue.
+    if (txqueuelen == 0)
+    {
+        return "noqueue";
+    }
+    return nTxQueues == 1 ? "pfifo_fast" : "mq";
+}
 
 void
 TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
                                 const std::string& text,
-                                uint32_t txqueuelen)
+                                uint32_t txqueuelen,
+                                uint32_t nTxQueues)
 {
+    CheckTxQueues(nTxQueues);
+    if (FirstWord(text) == "mq")
+    {
+        // Everything is checked before the helper is touched.
+        const std::vector<std::string> children =
+            ParseMq(SplitHtbClassLines(text), txqueuelen, nTxQueues);
+        // The MqQueueDisc never runs (WAKE_CHILD: TrafficControlLayer enqueues into and runs
+        // the TX queue's child), so it needs no Quota; its counters add up the children's,
+        // as mq_dump() does.
+        const uint16_t handle = helper.SetRootQueueDisc(MQ_TYPE);
+        const TrafficControlHelper::ClassIdList ids =
+            helper.AddQueueDiscClasses(handle,
+                                       static_cast<uint16_t>(nTxQueues),
+                                       "ns3::QueueDiscClass");
+        for (size_t i = 0; i < ids.size(); ++i)
+        {
+            AddMqChild(helper, handle, ids[i], children[i], txqueuelen);
+        }
+        return;
+    }
     std::string name;
     std::istringstream(text) >> name;
     if (name == "prio")
@@ -430,18 +757,7 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
                                                         StringValue(options.priomap),
                                                         quota,
                                                         *quotaValue);
-        const TrafficControlHelper::ClassIdList ids =
-            helper.AddQueueDiscClasses(handle,
-                                       static_cast<uint16_t>(options.bands),
-                                       "ns3::QueueDiscClass");
-        for (const uint16_t classId : ids)
-        {
-            helper.AddChildQueueDisc(handle,
-                                     classId,
-                                     "ns3::FifoQueueDisc",
-                                     "MaxSize",
-                                     Packets(options.bandLimit));
-        }
+        AddPrioBands(helper, handle, options);
         return;
     }
     if (name != "htb")

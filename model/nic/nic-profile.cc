@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 
 #include <sstream>
+#include <string>
 
 namespace ns3
 {
@@ -181,6 +182,19 @@ NicProfile::Get(const std::string& name)
     }
     NS_ABORT_MSG("NicProfile: unknown profile '" << name << "'; accepted: " << names.str());
     return GetAll().front();
+}
+
+uint32_t
+NicProfile::GetTxQueues() const
+{
+    for (const auto& [attribute, value] : attributes)
+    {
+        if (attribute == "TxQueues")
+        {
+            return static_cast<uint32_t>(std::stoul(value));
+        }
+    }
+    return 1;
 }
 
 } // namespace debloat

@@ -39,6 +39,12 @@ struct NicProfile
 
     /// @return every profile, in a fixed order
     static const std::vector<NicProfile>& GetAll();
+
+    /**
+     * @return the TX queues a device of this profile has: its TxQueues attribute, or
+     * NicNetDevice's default 1
+     */
+    uint32_t GetTxQueues() const;
 };
 
 } // namespace debloat

@@ -29,8 +29,9 @@
  * comparison table is printed at the end.
  *
  * Options:
- * - --configs: comma-separated QDISC or QDISC+bql, QDISC one of pfifo_fast, codel, pie, sfq,
- *   fq_codel, cake (default pfifo_fast,fq_codel+bql,sfq+bql,cake+bql: the README's run);
+ * - --configs: comma-separated [mq-]QDISC[+bql], QDISC one of pfifo_fast, codel, pie, sfq,
+ *   fq_codel, cake (default pfifo_fast,fq_codel+bql,sfq+bql,cake+bql: the README's run); with
+ *   "mq-" the rangeley's ports run mq with QDISC on each TX queue (the NUCs QDISC as root);
  * - --test: rrul_be (default) or rrul (diffserv marks: cake's tins and pfifo_fast's bands);
  * - --length, --delay, --step: flent's LENGTH, DELAY and STEP_SIZE in seconds (6, 2, 0.02:
  *   flent pings every STEP_SIZE, so 300 pings under load, enough for a p99);
@@ -38,6 +39,13 @@
  *   32000);
  * - --routerQueues: the rangeley's TX queues (8, or 1 for the seed's birthday-problem
  *   comparison);
+ * - --egressRate: the rangeley -- nuc2 link's rate (default 1Gbps, the seed's). Below the
+ *   NUCs' GigE the rangeley's egress is the uploads' bottleneck and its TX queues hold the
+ *   standing queue: the run then also prints each upload flow's goodput, the smallest over
+ *   the largest and Jain's index (issue 18's variant: flows that share a TX queue share the
+ *   hardware's turn for that queue, the seed's birthday problem);
+ * - --rss: the rangeley's ports as Linux runs igb: RSS over --routerQueues RX queues, each
+ *   forwarded flow on the TX queue of its RX queue (RecordRxQueue);
  * - --limit: packet limit of codel and pie (the seed: 1000, then 10000; default 10000);
  * - --offloads: the seed's hosts (NicTopologyHelper::Preset with seedHosts): TSO, GSO and
  *   GRO on every NIC and TCP small queues (Linux 3.18's tcp_limit_output_bytes 131072) on
@@ -84,6 +92,7 @@
 #include "ns3/seed-experiment.h"
 
 #include <algorithm>
+#include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -100,15 +109,17 @@ const std::vector<std::string> QDISCS = {"pfifo_fast", "codel", "pie", "sfq", "f
 /// The scenario's settings, from the command line.
 struct Settings
 {
-    std::string test{"rrul_be"}; ///< flent test
-    double length{6};            ///< LENGTH, s
-    double delay{2};             ///< DELAY, s
-    double step{0.02};           ///< STEP_SIZE, s: 300 pings under load
-    uint32_t bqlLimitMax{0};     ///< 0: the kernel's
-    uint32_t routerQueues{8};    ///< the rangeley's TX queues
-    uint32_t limit{10000};       ///< codel and pie packet limit
-    bool offloads{false};        ///< the seed hosts' TSO/GSO/GRO and TSQ
-    bool cpu{false};             ///< the NUCs' and the rangeley's CPU profiles
+    std::string test{"rrul_be"};     ///< flent test
+    double length{6};                ///< LENGTH, s
+    double delay{2};                 ///< DELAY, s
+    double step{0.02};               ///< STEP_SIZE, s: 300 pings under load
+    uint32_t bqlLimitMax{0};         ///< 0: the kernel's
+    uint32_t routerQueues{8};        ///< the rangeley's TX queues
+    uint32_t limit{10000};           ///< codel and pie packet limit
+    bool offloads{false};            ///< the seed hosts' TSO/GSO/GRO and TSQ
+    bool cpu{false};                 ///< the NUCs' and the rangeley's CPU profiles
+    std::string egressRate{"1Gbps"}; ///< the rangeley -- nuc2 link's rate (the seed's GigE)
+    bool rss{false};                 ///< the rangeley's ports: RSS queues, RX queue recorded
 };
 
 /// One configuration: a qdisc and whether BQL runs.
@@ -117,7 +128,32 @@ struct EgressConfig
     std::string label; ///< as given, e.g. "fq_codel+bql"
     std::string qdisc; ///< tc text
     bool bql{false};   ///< BQL on every TX queue
+    bool mq{false};    ///< the rangeley's ports: mq with the qdisc per TX queue
 };
+
+/**
+ * The rangeley's qdisc for a configuration: the qdisc as the root over all TX queues (`tc
+ * qdisc add dev X root QDISC`), or under mq one per TX queue (`tc qdisc replace dev X parent
+ * :N QDISC` for every N).
+ * @param config the configuration
+ * @param queues the rangeley's TX queues
+ * @return tc text
+ */
+std::string
+RouterQdisc(const EgressConfig& config, uint32_t queues)
+{
+    if (!config.mq)
+    {
+        return config.qdisc;
+    }
+    std::ostringstream text;
+    text << "mq";
+    for (uint32_t queue = 1; queue <= queues; ++queue)
+    {
+        text << "; parent :" << std::hex << queue << std::dec << " " << config.qdisc;
+    }
+    return text.str();
+}
 
 /**
  * Parses "QDISC[+bql]".
@@ -132,6 +168,12 @@ ParseConfig(const std::string& label, const Settings& settings)
     EgressConfig config;
     config.label = label;
     std::string name = label;
+    const std::string prefix = "mq-";
+    if (name.compare(0, prefix.size(), prefix) == 0)
+    {
+        config.mq = true;
+        name = name.substr(prefix.size());
+    }
     const std::string suffix = "+bql";
     if (name.size() > suffix.size() &&
         name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
@@ -146,8 +188,9 @@ ParseConfig(const std::string& label, const Settings& settings)
         {
             accepted += (accepted.empty() ? "" : ", ") + qdisc;
         }
-        throw std::invalid_argument("--configs: \"" + label + "\" is unknown; accepted: QDISC or " +
-                                    "QDISC+bql, QDISC one of " + accepted);
+        throw std::invalid_argument("--configs: \"" + label +
+                                    "\" is unknown; accepted: [mq-]QDISC[+bql], QDISC one of " +
+                                    accepted);
     }
     config.qdisc = name;
     if (name == "codel" || name == "pie")
@@ -156,6 +199,32 @@ ParseConfig(const std::string& label, const Settings& settings)
         config.qdisc += " limit " + std::to_string(settings.limit) + " ecn";
     }
     return config;
+}
+
+/**
+ * The rig before its qdiscs: the preset, the rangeley's TX queues (and with --rss its RSS
+ * queues), the rangeley -- nuc2 link's rate.
+ * @param settings the settings
+ * @return the topology, not installed
+ */
+NicTopologyHelper
+MakeTopology(const Settings& settings)
+{
+    NicTopologyHelper topology = NicTopologyHelper::Preset("nuc-rangeley-nuc", settings.offloads);
+    for (NicInterfaceConfig* end : {&topology.LeftLink(0).right, &topology.RightLink(0).left})
+    {
+        end->txQueues = settings.routerQueues;
+        if (settings.rss)
+        {
+            // igb as Linux runs it: RSS over as many RX queues as TX queues (combined
+            // channels), each frame's RX queue recorded, so a forwarded flow leaves on the
+            // TX queue of its RSS queue.
+            end->rxQueues = settings.routerQueues;
+            end->attributes["RecordRxQueue"] = "true";
+        }
+    }
+    topology.RightLink(0).rate = settings.egressRate;
+    return topology;
 }
 
 /**
@@ -168,12 +237,14 @@ RunRecord
 Run(const EgressConfig& config, const Settings& settings)
 {
     LinuxTcpDefaults::Apply();
-    NicTopologyHelper topology = NicTopologyHelper::Preset("nuc-rangeley-nuc", settings.offloads);
+    NicTopologyHelper topology = MakeTopology(settings);
     for (NicLinkConfig* link : {&topology.LeftLink(0), &topology.RightLink(0)})
     {
         for (NicInterfaceConfig* end : {&link->left, &link->right})
         {
-            end->qdisc = config.qdisc;
+            const bool router =
+                end == &topology.LeftLink(0).right || end == &topology.RightLink(0).left;
+            end->qdisc = router ? RouterQdisc(config, settings.routerQueues) : config.qdisc;
             end->bql = config.bql;
             if (config.bql && settings.bqlLimitMax != 0)
             {
@@ -181,8 +252,6 @@ Run(const EgressConfig& config, const Settings& settings)
             }
         }
     }
-    topology.LeftLink(0).right.txQueues = settings.routerQueues;
-    topology.RightLink(0).left.txQueues = settings.routerQueues;
     topology.Install();
     const int64_t streams = topology.AssignStreams(1);
     if (settings.cpu)
@@ -221,6 +290,9 @@ Run(const EgressConfig& config, const Settings& settings)
                   {"bql", static_cast<int64_t>(config.bql)},
                   {"bql_limit_max", static_cast<int64_t>(settings.bqlLimitMax)},
                   {"router_tx_queues", static_cast<int64_t>(settings.routerQueues)},
+                  {"router_qdisc", RouterQdisc(config, settings.routerQueues)},
+                  {"router_rss", static_cast<int64_t>(settings.rss)},
+                  {"egress_rate", settings.egressRate},
                   {"offloads", static_cast<int64_t>(settings.offloads)}};
     if (settings.cpu)
     {
@@ -328,6 +400,10 @@ CheckRuns(const std::vector<RunRecord>& runs, const Settings& settings)
     expect(settings.bqlLimitMax == 0,
            "--check derives its bounds for the kernel's BQL limit_max; drop --bqlLimitMax");
     expect(!settings.cpu, "--check derives its bounds for infinitely fast CPUs; drop --cpu");
+    expect(CommandLineOptions::ParseRate(settings.egressRate).value_or(0) == LINE_BPS &&
+               !settings.rss,
+           "--check derives its bounds for the seed's GigE links and steering; drop "
+           "--egressRate and --rss");
     const double line = LineGoodputMbps(settings.offloads);
     const double fqBound = FqBqlInducedBoundMs(settings.offloads);
     // The fewest ACK frames with GRO, the most (one per two segments) without: any goodput
@@ -377,6 +453,54 @@ CheckRuns(const std::vector<RunRecord>& runs, const Settings& settings)
     return ok;
 }
 
+/**
+ * Prints each run's upload flows, which the rangeley's egress limits when its link is slower
+ * than the NUCs': each flow's goodput, the smallest over the largest, and Jain's index. With
+ * the egress's TX queues each served in turn by the hardware (mq: a qdisc per queue), flows
+ * that share a queue share its turn: the birthday problem of the seed's 8 queues.
+ * @param runs the runs
+ * @param settings the scenario
+ * @param os where to print
+ */
+void
+PrintFlowSpread(const std::vector<RunRecord>& runs, const Settings& settings, std::ostream& os)
+{
+    os << "\nUpload flows through the rangeley's " << settings.egressRate << " egress ("
+       << settings.routerQueues << " TX queues" << (settings.rss ? ", RSS" : "")
+       << "), goodput in Mbit/s:\n";
+    std::size_t width = 6;
+    for (const RunRecord& run : runs)
+    {
+        width = std::max(width, run.title.size());
+    }
+    for (const RunRecord& run : runs)
+    {
+        std::vector<double> flows;
+        double fairness = NO_VALUE;
+        for (const Metric& metric : RunSummary::ComputeMetrics(run))
+        {
+            if (metric.name == "goodput" && metric.scope.rfind("TCP upload", 0) == 0)
+            {
+                flows.push_back(metric.value);
+            }
+            fairness = metric.name == "upload_fairness" ? metric.value : fairness;
+        }
+        os << std::left << std::setw(static_cast<int>(width)) << run.title << std::right
+           << std::fixed << std::setprecision(1);
+        for (double goodput : flows)
+        {
+            os << std::setw(8) << goodput;
+        }
+        const auto [low, high] = std::minmax_element(flows.begin(), flows.end());
+        if (!flows.empty() && *high > 0)
+        {
+            os << "   min/max " << std::setprecision(2) << *low / *high;
+        }
+        os << "   Jain " << std::setprecision(3) << fairness << "\n";
+        os.unsetf(std::ios::floatfield);
+    }
+}
+
 /// The main experiment on the shared driver: its options, configurations and check.
 class GigeAqmComparison : public SeedExperiment
 {
@@ -419,6 +543,16 @@ class GigeAqmComparison : public SeedExperiment
                      "CPUs: the nuc profile on the NUCs, atom-c2758 on the rangeley (default "
                      "infinitely fast CPUs)",
                      m_settings.cpu);
+        CommandLineOptions::AddRate(cmd,
+                                    "egressRate",
+                                    "the rangeley -- nuc2 link's rate (the seed's GigE); below "
+                                    "1 Gbit/s the rangeley's egress holds the uploads' standing "
+                                    "queue",
+                                    m_settings.egressRate);
+        cmd.AddValue("rss",
+                     "the rangeley's ports as Linux runs the i354: RSS over --routerQueues RX "
+                     "queues, each forwarded flow on the TX queue of its RX queue",
+                     m_settings.rss);
     }
 
     void Configure() override
@@ -432,6 +566,14 @@ class GigeAqmComparison : public SeedExperiment
         for (const std::string& item : SplitList(m_configs))
         {
             m_list.push_back(ParseConfig(item, settings));
+            if (m_list.back().mq && settings.routerQueues < 2)
+            {
+                throw std::invalid_argument("--configs: \"" + item +
+                                            "\" puts mq on the rangeley, which needs "
+                                            "--routerQueues 2 or more (Linux refuses mq on a "
+                                            "single-queue device); accepted: QDISC[+bql] with "
+                                            "--routerQueues=1");
+            }
         }
         if (m_list.empty())
         {
@@ -454,7 +596,7 @@ class GigeAqmComparison : public SeedExperiment
         os << "flent " << m_settings.test << " over nuc -> rangeley -> nuc (LENGTH "
            << m_settings.length << " s), " << m_list.size() << " configurations, " << GetJobs()
            << " at a time\n";
-        NicTopologyHelper::Preset("nuc-rangeley-nuc", m_settings.offloads).Describe(os);
+        MakeTopology(m_settings).Describe(os);
         os << "(qdisc and BQL on every egress as each configuration says; rangeley "
            << m_settings.routerQueues << " TX queues"
            << (m_settings.bqlLimitMax ? ", BQL limit_max " + std::to_string(m_settings.bqlLimitMax)
@@ -465,6 +607,10 @@ class GigeAqmComparison : public SeedExperiment
     void Report(const std::vector<RunRecord>& runs, std::ostream& os) const override
     {
         SeedExperiment::Report(runs, os);
+        if (CommandLineOptions::ParseRate(m_settings.egressRate).value_or(0) < LINE_BPS)
+        {
+            PrintFlowSpread(runs, m_settings, os);
+        }
         os << "\nSeed (nuc1 -> rangeley -> nuc2, GigE, 2014): cake wins on latency and "
               "throughput; codel variants beat pie\non latency at even throughput; BQL is "
               "needed to keep the hardware busy (limit 32000 much better than 8000).\n";

@@ -27,6 +27,9 @@ cpp_examples = [
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
     # Smoke test: the NUCs' and the rangeley's CPUs (--check does not cover them).
     ("gige-aqm-comparison --length=2 --delay=1 --db=none --cpu=1 --configs=fq_codel+bql", "True", "False"),
+    # Smoke test: issue 18's variant, the rangeley's egress the bottleneck, RSS steering and a
+    # qdisc per TX queue (the per-flow table; exit status only).
+    ("gige-aqm-comparison --length=2 --delay=1 --db=none --egressRate=500Mbps --rss=1 --configs=fq_codel+bql,mq-fq_codel+bql", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --offloads=1", "True", "False"),
     ("wrt1200ac-cake-shaping --length=2 --delay=1 --db=none --check=1 --cpu=1", "True", "False"),

@@ -19,6 +19,8 @@
  * queue of hash h is (h & 127) mod n.
  */
 
+#include "ns3/byte-queue-limits-helper.h"
+#include "ns3/byte-queue-limits.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/ethernet-header.h"
@@ -27,6 +29,7 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-rx-queue-tag.h"
+#include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <array>
@@ -475,6 +478,214 @@ class BirthdayTestCase : public TestCase
     bool m_rss; ///< RSS, else skb_tx_hash()
 };
 
+/// A 100 Mbit/s link whose sender has 2 TX queues under mq with a pfifo of 1000 each.
+struct MqLink
+{
+    NodeContainer nodes;                                    ///< sender, receiver
+    Ptr<NicNetDevice> sender;                               ///< the sender's device
+    Ipv4InterfaceContainer interfaces;                      ///< their addresses
+    std::map<uint32_t, std::vector<uint16_t>> portsByQueue; ///< UDP ports 5001-5099 by TX queue
+};
+
+/**
+ * Builds the link, with BQL on the sender's queues when asked, and sorts UDP source ports
+ * 5001 to 5099 (to port 9) by the TX queue the sender's skb_tx_hash() gives them.
+ * @param bql whether the sender's TX queues have ByteQueueLimits
+ * @param link the link to fill
+ */
+void
+MakeMqLink(bool bql, MqLink& link)
+{
+    link.nodes.Create(2);
+    NicHelper helper;
+    helper.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    helper.SetDeviceAttribute("TxQueues", UintegerValue(2));
+    NetDeviceContainer devices = helper.Install(link.nodes);
+    link.sender = DynamicCast<NicNetDevice>(devices.Get(0));
+    link.sender->AssignStreams(1);
+    InternetStackHelper internet;
+    internet.Install(link.nodes);
+    TrafficControlHelper tc;
+    TcQdiscHelper::SetRootQueueDisc(tc,
+                                    "mq; parent :1 pfifo limit 1000; parent :2 pfifo limit 1000",
+                                    1000,
+                                    2);
+    tc.Install(devices.Get(0));
+    if (bql)
+    {
+        ByteQueueLimitsHelper().Install(devices.Get(0));
+    }
+    Ipv4AddressHelper address;
+    address.SetBase("10.1.1.0", "255.255.255.0");
+    link.interfaces = address.Assign(devices);
+    compat::PopulateNeighborCaches();
+    for (uint16_t port = 5001; port < 5100; port++)
+    {
+        UdpHeader udp;
+        udp.SetSourcePort(port);
+        udp.SetDestinationPort(9);
+        Ptr<Packet> packet = Create<Packet>(1472);
+        packet->AddHeader(udp);
+        Ipv4Header ip;
+        ip.SetSource(link.interfaces.GetAddress(0));
+        ip.SetDestination(link.interfaces.GetAddress(1));
+        ip.SetProtocol(17);
+        ip.SetPayloadSize(packet->GetSize());
+        const std::size_t queue =
+            link.sender->SelectTxQueue(Create<Ipv4QueueDiscItem>(packet, Address(), 0x0800, ip));
+        link.portsByQueue[static_cast<uint32_t>(queue)].push_back(port);
+    }
+}
+
+/**
+ * Sends a 1472-byte datagram (1538 bytes on the wire) now and the next one an interval
+ * later, until the simulation stops.
+ * @param socket the flow's socket
+ * @param interval between datagrams
+ */
+void
+SendPeriodic(Ptr<Socket> socket, Time interval)
+{
+    socket->Send(Create<Packet>(1472));
+    Simulator::Schedule(interval, &SendPeriodic, socket, interval);
+}
+
+/**
+ * Starts a UDP flow from the link's sender to the receiver's port 9.
+ * @param link the link
+ * @param port the flow's source port
+ * @param interval between datagrams
+ * @return the flow's socket
+ */
+Ptr<Socket>
+StartFlow(MqLink& link, uint16_t port, Time interval)
+{
+    Ptr<Socket> source = Socket::CreateSocket(link.nodes.Get(0), UdpSocketFactory::GetTypeId());
+    source->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+    source->Connect(InetSocketAddress(link.interfaces.GetAddress(1), 9));
+    Simulator::ScheduleNow(&SendPeriodic, source, interval);
+    return source;
+}
+
+/**
+ * @ingroup debloat-tests
+ * @brief Under mq, flows that share a TX queue share that queue's turn: the hardware serves
+ * its backlogged queues in turn, a frame each (the birthday problem's cost).
+ *
+ * A 100 Mbit/s NIC with 2 TX queues under "mq; parent :1 pfifo limit 1000; parent :2 pfifo
+ * limit 1000" sends three UDP flows of 1472-byte datagrams (1538 bytes on the wire,
+ * T = 123.04 us), each at 0.6 of the line (one every T / 0.6 = 205.07 us): two flows whose
+ * ports skb_tx_hash() puts on one TX queue (the device's own choice, read from its
+ * SelectTxQueue()) and one alone on the other. Both queues stay backlogged (1.2 and 0.6 of
+ * the line offered, 0.5 served each), so the hardware alternates them frame by frame: over
+ * W = 0.4 s the receiver gets W / T = 3251 frames, W / 2T = 1625.5 of the lone flow and
+ * W / 4T = 812.7 of each sharing flow (its pfifo holds the two flows' datagrams in their
+ * alternating arrival order), within a frame for the window's edges.
+ */
+class MqSharedQueueTestCase : public TestCase
+{
+  public:
+    MqSharedQueueTestCase()
+        : TestCase("Under mq, two flows on one TX queue each get half of a lone flow's share")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MqLink link;
+        MakeMqLink(false, link);
+        std::map<uint32_t, std::vector<uint16_t>>& byQueue = link.portsByQueue;
+        NS_TEST_ASSERT_MSG_EQ(byQueue.size(), 2, "ports on both queues");
+        const uint32_t shared = byQueue[0].size() >= 2 ? 0 : 1;
+        const std::vector<uint16_t> ports{byQueue[shared][0],
+                                          byQueue[shared][1],
+                                          byQueue[1 - shared][0]};
+
+        Ptr<Socket> sink = Socket::CreateSocket(link.nodes.Get(1), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink->SetRecvCallback(MakeCallback(&MqSharedQueueTestCase::Received, this));
+        for (const uint16_t port : ports)
+        {
+            m_sources.push_back(StartFlow(link, port, NanoSeconds(205067))); // T / 0.6
+        }
+        Simulator::Stop(MilliSeconds(600));
+        Simulator::Run();
+        // W / 4T = 812.7 for each sharing flow, W / 2T = 1625.5 for the lone one.
+        const std::vector<double> expected{812.7, 812.7, 1625.5};
+        for (std::size_t i = 0; i < ports.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(m_received[ports[i]]),
+                                      expected[i],
+                                      1,
+                                      "flow from port " << ports[i]);
+        }
+        Simulator::Destroy();
+    }
+
+    /**
+     * Counts the datagrams of each flow that arrive in the window [0.1 s, 0.5 s).
+     * @param socket the sink
+     */
+    void Received(Ptr<Socket> socket)
+    {
+        Address from;
+        while (Ptr<Packet> packet = socket->RecvFrom(from))
+        {
+            const Time now = Simulator::Now();
+            if (now >= MilliSeconds(100) && now < MilliSeconds(500))
+            {
+                m_received[InetSocketAddress::ConvertFrom(from).GetPort()]++;
+            }
+        }
+    }
+
+    std::vector<Ptr<Socket>> m_sources;      ///< the flows' sockets
+    std::map<uint16_t, uint32_t> m_received; ///< datagrams in the window, by source port
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief Each TX queue has its own BQL: a loaded queue's limit moves, an idle one's does not.
+ *
+ * The same link with ByteQueueLimits on both TX queues and one UDP flow at 1.2 times the
+ * line (a datagram every T / 1.2 = 102.53 us) on one queue. Its DQL must grow from its
+ * initial limit 0 (limit_min) to at least one frame, 1514 bytes, or the queue would stop
+ * after every packet and idle the wire; it holds at most its limit plus the last packet in
+ * flight. The other queue sees no packet: no dql_queued(), no dql_completed(), so its limit
+ * and inflight stay 0.
+ */
+class MqBqlPerQueueTestCase : public TestCase
+{
+  public:
+    MqBqlPerQueueTestCase()
+        : TestCase("Each TX queue's BQL limit moves with its own traffic only")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MqLink link;
+        MakeMqLink(true, link);
+        NS_TEST_ASSERT_MSG_EQ(link.portsByQueue.count(0), 1, "a port on queue 0");
+        Ptr<Socket> flow = StartFlow(link, link.portsByQueue[0].front(), NanoSeconds(102533));
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        Ptr<ByteQueueLimits> loaded = ByteQueueLimitsHelper::Get(link.sender, 0);
+        Ptr<ByteQueueLimits> idle = ByteQueueLimitsHelper::Get(link.sender, 1);
+        NS_TEST_ASSERT_MSG_NE(loaded, nullptr, "BQL on queue 0");
+        NS_TEST_ASSERT_MSG_NE(idle, nullptr, "BQL on queue 1");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(loaded->GetLimit(), 1514, "the loaded queue's limit");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(loaded->GetInflight(),
+                                    loaded->GetLimit() + 1514,
+                                    "the loaded queue's bytes in flight");
+        NS_TEST_EXPECT_MSG_EQ(idle->GetLimit(), 0, "the idle queue's limit");
+        NS_TEST_EXPECT_MSG_EQ(idle->GetInflight(), 0, "the idle queue's bytes in flight");
+        Simulator::Destroy();
+    }
+};
+
 /**
  * @ingroup debloat-tests
  * @brief The debloat-multiqueue test suite.
@@ -488,6 +699,8 @@ class MultiqueueTestSuite : public TestSuite
         AddTestCase(new RssQueueSelectionTestCase(), compat::TEST_QUICK);
         AddTestCase(new RssPollTestCase(), compat::TEST_QUICK);
         AddTestCase(new RecordRxQueueTestCase(), compat::TEST_QUICK);
+        AddTestCase(new MqSharedQueueTestCase(), compat::TEST_QUICK);
+        AddTestCase(new MqBqlPerQueueTestCase(), compat::TEST_QUICK);
         AddTestCase(new BirthdayTestCase(false), compat::TEST_QUICK);
         AddTestCase(new BirthdayTestCase(true), compat::TEST_QUICK);
     }

@@ -154,14 +154,16 @@ InstallQdisc(Ptr<NetDevice> device, const NicInterfaceConfig& end, const std::st
 {
     TrafficControlHelper tch;
     const auto nTxQueues = static_cast<uint32_t>(DynamicCast<NicNetDevice>(device)->GetNTxQueues());
+    std::string error;
     try
     {
         TcQdiscHelper::SetRootQueueDisc(tch, QdiscText(end, nTxQueues), end.txqueuelen, nTxQueues);
     }
-    catch (const std::invalid_argument& error)
+    catch (const std::invalid_argument& invalid)
     {
-        NS_FATAL_ERROR(what << ": qdisc \"" << end.qdisc << "\": " << error.what());
+        error = invalid.what(); // stops below, outside the handler: no exception in flight
     }
+    NS_ABORT_MSG_IF(!error.empty(), what << ": qdisc \"" << end.qdisc << "\": " << error);
     tch.Install(device);
     if (!end.bql)
     {

@@ -1386,6 +1386,7 @@ class TcQdiscMqErrorsTestCase : public TestCase
  *   queue's wake ran its child, with no quota), and the receiver has all 200.
  * - The flows use more than one queue: all 8 on one of 4 has probability 4 / 4^8 = 6e-5,
  *   and the run is deterministic (seed 1, run 1).
+ * - PrintStats() shows the mq with its children's sums and each child under parent 1:N.
  */
 class TcQdiscMqTrafficTestCase : public TestCase
 {
@@ -1501,6 +1502,25 @@ class TcQdiscMqTrafficTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_GT(used, 1, "the flows spread over the TX queues");
         NS_TEST_EXPECT_MSG_EQ(m_received, FLOWS * PACKETS, "all delivered");
+
+        // tc -s qdisc show: each datagram is 1000 + 8 (UDP) + 20 (IP) = 1028 bytes in the
+        // qdisc; the mq line adds its children up (mq_dump()): 200 packets, 205600 bytes.
+        std::ostringstream expected;
+        auto counters = [&expected](uint32_t packets) {
+            expected << " Sent " << 1028 * packets << " bytes " << packets
+                     << " pkt (dropped 0, overlimits 0 requeues 0)\n backlog 0b 0p requeues 0\n";
+        };
+        expected << "qdisc mq 1: root\n";
+        counters(total);
+        for (uint32_t i = 0; i < QUEUES; ++i)
+        {
+            expected << "qdisc " << (i == 2 ? "fq_codel" : "pfifo_fast") << " parent 1:" << i + 1
+                     << "\n";
+            counters(logs[i].enqueued);
+        }
+        std::ostringstream printed;
+        TcQdiscHelper::PrintStats(link.devices.Get(0), printed);
+        NS_TEST_EXPECT_MSG_EQ(printed.str(), expected.str(), "tc -s qdisc show");
         Simulator::Destroy();
     }
 

@@ -11,7 +11,11 @@
 #include "ns3/boolean.h"
 #include "ns3/cake-queue-disc.h"
 #include "ns3/htb-config.h"
+#include "ns3/htb-queue-disc.h"
+#include "ns3/mq-queue-disc.h"
+#include "ns3/net-device.h"
 #include "ns3/no-queue-disc.h"
+#include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/qdisc-kinds.h"
 #include "ns3/queue-disc.h"
@@ -19,6 +23,7 @@
 #include "ns3/sfq-queue-disc.h"
 #include "ns3/string.h"
 #include "ns3/tc-options.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -850,6 +855,90 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
                 return helper.AddChildQueueDisc(handle, classId, type, args...);
             },
             Parse(qdisc->second, txqueuelen));
+    }
+}
+
+namespace
+{
+
+/**
+ * Prints one qdisc as `tc -s qdisc show` does: cake, sfq and htb through their own
+ * PrintStats(), the others as their kind and tc's generic counters.
+ * @param qdisc the qdisc
+ * @param parent "root" or "parent 1:N"
+ * @param os where to print
+ */
+void
+PrintQdisc(Ptr<QueueDisc> qdisc, const std::string& parent, std::ostream& os)
+{
+    if (auto cake = DynamicCast<CakeQueueDisc>(qdisc))
+    {
+        cake->PrintStats(os, parent);
+        return;
+    }
+    if (auto sfq = DynamicCast<SfqQueueDisc>(qdisc))
+    {
+        sfq->PrintStats(os, parent);
+        return;
+    }
+    if (auto htb = DynamicCast<HtbQueueDisc>(qdisc))
+    {
+        htb->PrintStats(os); // a root only: htb under mq is refused
+        return;
+    }
+    const std::string type = qdisc->GetInstanceTypeId().GetName();
+    const QdiscKind* kind = FindQdiscKindOfType(type);
+    const QueueDisc::Stats& stats = qdisc->GetStats();
+    os << "qdisc " << (kind ? kind->name : type) << " " << parent << "\n Sent "
+       << stats.nTotalSentBytes << " bytes " << stats.nTotalSentPackets << " pkt (dropped "
+       << stats.nTotalDroppedPackets << ", overlimits 0 requeues " << stats.nTotalRequeuedPackets
+       << ")\n backlog " << qdisc->GetNBytes() << "b " << qdisc->GetNPackets() << "p requeues "
+       << stats.nTotalRequeuedPackets << "\n";
+}
+
+} // namespace
+
+void
+TcQdiscHelper::PrintStats(Ptr<NetDevice> device, std::ostream& os)
+{
+    Ptr<TrafficControlLayer> tc = device->GetNode()->GetObject<TrafficControlLayer>();
+    Ptr<QueueDisc> root = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr;
+    if (!root)
+    {
+        os << "qdisc noqueue root\n"; // no qdisc: packets go straight to the driver
+        return;
+    }
+    if (!DynamicCast<MqQueueDisc>(root))
+    {
+        PrintQdisc(root, "root", os);
+        return;
+    }
+    // mq_dump(): the children's counters and backlogs added up.
+    uint64_t bytes = 0;
+    uint64_t packets = 0;
+    uint64_t dropped = 0;
+    uint64_t requeues = 0;
+    uint64_t backlogBytes = 0;
+    uint64_t backlogPackets = 0;
+    for (std::size_t i = 0; i < root->GetNQueueDiscClasses(); ++i)
+    {
+        Ptr<QueueDisc> child = root->GetQueueDiscClass(i)->GetQueueDisc();
+        const QueueDisc::Stats& stats = child->GetStats();
+        bytes += stats.nTotalSentBytes;
+        packets += stats.nTotalSentPackets;
+        dropped += stats.nTotalDroppedPackets;
+        requeues += stats.nTotalRequeuedPackets;
+        backlogBytes += child->GetNBytes();
+        backlogPackets += child->GetNPackets();
+    }
+    os << "qdisc mq 1: root\n Sent " << bytes << " bytes " << packets << " pkt (dropped " << dropped
+       << ", overlimits 0 requeues " << requeues << ")\n backlog " << backlogBytes << "b "
+       << backlogPackets << "p requeues " << requeues << "\n";
+    for (std::size_t i = 0; i < root->GetNQueueDiscClasses(); ++i)
+    {
+        std::ostringstream parent;
+        parent << "parent 1:" << std::hex << i + 1;
+        PrintQdisc(root->GetQueueDiscClass(i)->GetQueueDisc(), parent.str(), os);
     }
 }
 

@@ -8,9 +8,11 @@
 #define TC_QDISC_HELPER_H
 
 #include "ns3/attribute.h"
+#include "ns3/net-device.h"
 #include "ns3/ptr.h"
 #include "ns3/traffic-control-helper.h"
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -127,6 +129,20 @@ class TcQdiscHelper
      *         in 8 bits)
      */
     static std::string DefaultQdiscText(uint32_t nTxQueues, uint32_t txqueuelen = 1000);
+
+    /**
+     * Prints what `tc -s qdisc show dev X` prints for a device's qdiscs: the root; under mq
+     * the mq line ("qdisc mq 1: root"), with its children's counters added up as mq_dump()
+     * adds them, then each child as "parent 1:N" (N hexadecimal, TX queue N - 1). cake, sfq
+     * and htb print their options and statistics (their PrintStats()); the other kinds print
+     * tc's generic counters: Sent bytes and packets, dropped, overlimits (0: they do not
+     * count it), requeues, backlog.
+     * Deviation from tc: no handles but mq's ("1:" whatever the text gave; ns-3 keeps none)
+     * and no options for the generic kinds.
+     * @param device the device (its node's TrafficControlLayer has its qdiscs)
+     * @param os where to print
+     */
+    static void PrintStats(Ptr<NetDevice> device, std::ostream& os);
 
     /**
      * @param text the qdisc and its options

@@ -619,11 +619,11 @@ CakeQueueDisc::ArmWatchdog()
 }
 
 void
-CakeQueueDisc::PrintStats(std::ostream& os)
+CakeQueueDisc::PrintStats(std::ostream& os, const std::string& parent)
 {
     const Stats& stats = GetStats();
-    os << "qdisc cake root " << FormatCakeOptions(m_config) << "\n Sent " << stats.nTotalSentBytes
-       << " bytes " << stats.nTotalSentPackets << " pkt (dropped "
+    os << "qdisc cake " << parent << " " << FormatCakeOptions(m_config) << "\n Sent "
+       << stats.nTotalSentBytes << " bytes " << stats.nTotalSentPackets << " pkt (dropped "
        << stats.nTotalDroppedPackets - m_gsoSplits << ", overlimits "
        << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
        << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()

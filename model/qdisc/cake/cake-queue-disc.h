@@ -153,8 +153,9 @@ class CakeQueueDisc : public QueueDisc
      * Prints what `tc -s qdisc show dev X` prints for cake: the options line, the generic
      * counters, the global statistics and the per-tin table (cake_print_xstats()).
      * @param os where to print
+     * @param parent where it hangs: "root", or an mq child's "parent 1:3"
      */
-    void PrintStats(std::ostream& os);
+    void PrintStats(std::ostream& os, const std::string& parent = "root");
 
     /**
      * Prints `tc -s class show dev X` for cake: one class per non-idle flow queue with its

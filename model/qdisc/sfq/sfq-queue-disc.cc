@@ -573,11 +573,11 @@ SfqQueueDisc::GetScheduler() const
 }
 
 void
-SfqQueueDisc::PrintStats(std::ostream& os)
+SfqQueueDisc::PrintStats(std::ostream& os, const std::string& parent)
 {
     // tc/q_sfq.c's sfq_print_opt(), then tc's generic statistics.
     const Stats& stats = GetStats();
-    os << "qdisc sfq root limit " << (m_scheduler ? m_scheduler->GetLimit() : m_limit)
+    os << "qdisc sfq " << parent << " limit " << (m_scheduler ? m_scheduler->GetLimit() : m_limit)
        << "p quantum " << (m_scheduler ? m_scheduler->GetParameters().quantum : m_quantum)
        << "b depth " << m_depth << " divisor " << m_divisor;
     if (m_perturb.IsStrictlyPositive())

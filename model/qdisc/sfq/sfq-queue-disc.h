@@ -62,8 +62,9 @@ class SfqQueueDisc : public QueueDisc
     /**
      * Prints the queue disc as `tc -s qdisc show` does.
      * @param os the stream
+     * @param parent where it hangs: "root", or an mq child's "parent 1:3"
      */
-    void PrintStats(std::ostream& os);
+    void PrintStats(std::ostream& os, const std::string& parent = "root");
 
     /**
      * Prints the active flows as `tc -s class show` does for sfq (sfq_dump_class_stats()):

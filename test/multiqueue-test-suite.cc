@@ -24,6 +24,7 @@
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/ethernet-header.h"
+#include "ns3/host-cpu.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
@@ -260,22 +261,30 @@ class RssPollTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
- * @brief With RecordRxQueue a router sends each forwarded packet on the TX queue of the RX
- * queue it arrived on (skb_record_rx_queue() -> skb_tx_hash()).
+ * @brief A router's forwarded packets leave on the TX queue their RX queue steers them to:
+ * through the recorded RX queue (RecordRxQueue: skb_record_rx_queue() -> skb_tx_hash()), or
+ * through the CPU that polled them (XPS: get_xps_queue() with the softirq's CPU).
  *
- * host -> router -> host over NIC links; the router's ingress has 8 RX queues with RSS over
- * UDP ports and records the RX queue, its egress 8 TX queues. 16 UDP flows (source ports
- * 5001 to 5016), one datagram each. Whatever queues RSS picks, every datagram the ingress
- * passes up on RX queue q must be posted to the egress's TX queue q: the per-queue counts of
- * the two sides are equal. A datagram the router sends itself carries no record and is
- * hashed (not checked here); a record does not outlive its node: the receiving host's
- * device, which records nothing, keeps none.
+ * host -> router -> host over NIC links; the router's ingress spreads UDP over its RX queues
+ * by RSS (with ports), its egress has as many TX queues. 16 UDP flows (source ports 5001 to
+ * 5016), one datagram each. Whatever queues RSS picks, every datagram the ingress passes up
+ * on RX queue r must be posted to the egress's TX queue s(r): the per-queue counts of the two
+ * sides match through s.
+ * - RecordRxQueue, 8 queues: s(r) = r. A record does not outlive its node: the receiving
+ *   host's device, which records nothing, keeps none.
+ * - XPS, 2 queues, a two-core HostCpu on the router: RX queue r's vector r is served by core
+ *   r (vector mod cores), so its forwarding runs there; XpsCpus "1,2" (CPU 0 on TX queue 0,
+ *   CPU 1 on 1) gives s(r) = r, "2,1" gives s(r) = 1 - r.
  */
 class RecordRxQueueTestCase : public TestCase
 {
   public:
-    RecordRxQueueTestCase()
-        : TestCase("A forwarded packet leaves on the TX queue of its recorded RX queue")
+    /// @param xpsCpus the egress's XpsCpus; empty: steer by RecordRxQueue instead
+    explicit RecordRxQueueTestCase(const std::string& xpsCpus = "")
+        : TestCase(xpsCpus.empty()
+                       ? "A forwarded packet leaves on the TX queue of its recorded RX queue"
+                       : "XPS " + xpsCpus + ": a forwarded packet leaves on its CPU's TX queue"),
+          m_xpsCpus(xpsCpus)
     {
     }
 
@@ -284,15 +293,26 @@ class RecordRxQueueTestCase : public TestCase
     {
         NodeContainer nodes;
         nodes.Create(3);
-        // The left link's ends (the router's ingress among them) have RSS and record queues.
+        // The left link's ends (the router's ingress among them) have RSS and, without XPS,
+        // record the RX queue; the right link's ends have as many TX queues.
+        const bool xps = !m_xpsCpus.empty();
+        const uint32_t queues = xps ? 2 : 8;
         NicHelper rss;
-        rss.SetDeviceAttribute("RxQueues", UintegerValue(8));
+        rss.SetDeviceAttribute("RxQueues", UintegerValue(queues));
         rss.SetDeviceAttribute("RssUdpPorts", BooleanValue(true));
-        rss.SetDeviceAttribute("RecordRxQueue", BooleanValue(true));
+        rss.SetDeviceAttribute("RecordRxQueue", BooleanValue(!xps));
         NetDeviceContainer left = rss.Install(nodes.Get(0), nodes.Get(1));
         NicHelper multiqueue;
-        multiqueue.SetDeviceAttribute("TxQueues", UintegerValue(8));
+        multiqueue.SetDeviceAttribute("TxQueues", UintegerValue(queues));
         NetDeviceContainer right = multiqueue.Install(nodes.Get(1), nodes.Get(2));
+        if (xps)
+        {
+            right.Get(0)->SetAttribute("XpsCpus", StringValue(m_xpsCpus));
+            Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+            cpu->SetAttribute("Cores", UintegerValue(2));
+            cpu->AssignStreams(1);
+            nodes.Get(1)->AggregateObject(cpu);
+        }
         auto ingress = DynamicCast<NicNetDevice>(left.Get(1));
         auto egress = DynamicCast<NicNetDevice>(right.Get(0));
         InternetStackHelper internet;
@@ -337,7 +357,12 @@ class RecordRxQueueTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(rx, 16, "the ingress passed up 16 frames");
         NS_TEST_EXPECT_MSG_GT(m_rxByQueue.size(), 1, "RSS used several RX queues");
-        NS_TEST_EXPECT_MSG_EQ((m_postsByQueue == m_rxByQueue),
+        std::map<uint32_t, uint32_t> steered; // ingress frames by the TX queue s(r)
+        for (const auto& [queue, frames] : m_rxByQueue)
+        {
+            steered[m_xpsCpus == "2,1" ? 1 - queue : queue] = frames;
+        }
+        NS_TEST_EXPECT_MSG_EQ((m_postsByQueue == steered),
                               true,
                               "per-queue counts: egress TX posts equal ingress RX frames");
         NS_TEST_EXPECT_MSG_EQ(m_recordAtReceiver, false, "no record past the router");
@@ -403,6 +428,7 @@ class RecordRxQueueTestCase : public TestCase
     std::map<uint32_t, uint32_t> m_lastUsed;     ///< egress ring occupancy per queue
     uint32_t m_received{0};                      ///< datagrams delivered
     bool m_recordAtReceiver{false};              ///< a delivered datagram kept a record
+    std::string m_xpsCpus;                       ///< the egress's XpsCpus, if any
 };
 
 /**
@@ -688,6 +714,65 @@ class MqBqlPerQueueTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief XPS steers a host's own packets by the sending CPU: without a HostCpu that is CPU 0.
+ *
+ * The MqLink sender (2 TX queues) with XpsCpus "0,1": CPU 0's mask is on TX queue 1 only,
+ * so every datagram of four flows, sent from process context (no poll running) on CPU 0,
+ * takes TX queue 1 whatever skb_tx_hash() would pick (two ports of each hash queue); with
+ * XpsCpus "1,0", queue 0. The TX queue is read from the datagrams' children under mq.
+ */
+class XpsLocalTestCase : public TestCase
+{
+  public:
+    XpsLocalTestCase()
+        : TestCase("XPS: a host's packets take the TX queue of the sending CPU's mask")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const auto& [masks, queue] :
+             std::vector<std::pair<std::string, uint32_t>>{{"0,1", 1}, {"1,0", 0}})
+        {
+            // The ports' skb_tx_hash() queues, from a link without XPS whose sender has the
+            // same streams, so the same flow-hash key.
+            std::map<uint32_t, std::vector<uint16_t>> portsByQueue;
+            {
+                MqLink hashed;
+                MakeMqLink(false, hashed);
+                portsByQueue = hashed.portsByQueue;
+                Simulator::Destroy();
+            }
+            NS_TEST_ASSERT_MSG_EQ(portsByQueue.size(), 2, "ports hash to both queues");
+            Config::SetDefault("ns3::debloat::NicNetDevice::XpsCpus", StringValue(masks));
+            MqLink link;
+            MakeMqLink(false, link);
+            Config::Reset();
+            std::vector<Ptr<Socket>> flows;
+            for (const auto& [hashQueue, ports] : portsByQueue)
+            {
+                flows.push_back(StartFlow(link, ports.front(), MicroSeconds(500)));
+                flows.push_back(StartFlow(link, ports.back(), MicroSeconds(500)));
+            }
+            Simulator::Stop(MilliSeconds(10));
+            Simulator::Run();
+            Ptr<TrafficControlLayer> tc = link.nodes.Get(0)->GetObject<TrafficControlLayer>();
+            Ptr<QueueDisc> root = tc->GetRootQueueDiscOnDevice(link.sender);
+            const uint64_t sent =
+                root->GetQueueDiscClass(queue)->GetQueueDisc()->GetStats().nTotalSentPackets;
+            const uint64_t other =
+                root->GetQueueDiscClass(1 - queue)->GetQueueDisc()->GetStats().nTotalSentPackets;
+            // 4 flows x 20 datagrams (one per 500 us over 10 ms).
+            NS_TEST_EXPECT_MSG_EQ(sent, 80, "XpsCpus " << masks << ": TX queue " << queue);
+            NS_TEST_EXPECT_MSG_EQ(other, 0, "XpsCpus " << masks << ": the other queue");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-multiqueue test suite.
  */
 class MultiqueueTestSuite : public TestSuite
@@ -699,6 +784,9 @@ class MultiqueueTestSuite : public TestSuite
         AddTestCase(new RssQueueSelectionTestCase(), compat::TEST_QUICK);
         AddTestCase(new RssPollTestCase(), compat::TEST_QUICK);
         AddTestCase(new RecordRxQueueTestCase(), compat::TEST_QUICK);
+        AddTestCase(new RecordRxQueueTestCase("1,2"), compat::TEST_QUICK);
+        AddTestCase(new RecordRxQueueTestCase("2,1"), compat::TEST_QUICK);
+        AddTestCase(new XpsLocalTestCase(), compat::TEST_QUICK);
         AddTestCase(new MqSharedQueueTestCase(), compat::TEST_QUICK);
         AddTestCase(new MqBqlPerQueueTestCase(), compat::TEST_QUICK);
         AddTestCase(new BirthdayTestCase(false), compat::TEST_QUICK);

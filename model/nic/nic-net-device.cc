@@ -59,6 +59,37 @@ NS_OBJECT_ENSURE_REGISTERED(NicNetDevice);
 
 bool NicNetDevice::s_rxQueueRecording = false;
 
+namespace
+{
+
+/// The CPU whose NET_RX softirq runs now (smp_processor_id() inside a NAPI poll), if any.
+std::optional<uint32_t> g_softirqCpu;
+
+/// Marks a NAPI poll's work as running on a CPU while in scope (scopes nest).
+class SoftirqCpuScope
+{
+  public:
+    /// @param cpu the CPU the poll runs on
+    explicit SoftirqCpuScope(uint32_t cpu)
+        : m_outer(g_softirqCpu)
+    {
+        g_softirqCpu = cpu;
+    }
+
+    ~SoftirqCpuScope()
+    {
+        g_softirqCpu = m_outer;
+    }
+
+    SoftirqCpuScope(const SoftirqCpuScope&) = delete;
+    SoftirqCpuScope& operator=(const SoftirqCpuScope&) = delete;
+
+  private:
+    std::optional<uint32_t> m_outer; ///< the CPU of an enclosing poll
+};
+
+} // namespace
+
 TypeId
 NicNetDevice::GetTypeId()
 {
@@ -138,6 +169,15 @@ NicNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NicNetDevice::m_recordRxQueue),
                           MakeBooleanChecker())
+            .AddAttribute("XpsCpus",
+                          "Transmit packet steering: for each TX queue, in order, the CPUs "
+                          "that send on it as a hex mask (sysfs queues/tx-N/xps_cpus), "
+                          "separated by commas, e.g. \"1,2,4,8\"; a packet sent on a CPU of "
+                          "some mask takes that queue (one of them by its flow hash), before "
+                          "skb_tx_hash(). Empty: no XPS",
+                          StringValue(""),
+                          MakeStringAccessor(&NicNetDevice::m_xpsCpusText),
+                          MakeStringChecker())
             .AddAttribute("RssUdpPorts",
                           "RSS hashes UDP ports too (ethtool -N rx-flow-hash udp4 sdfn); off "
                           "by default in igb and ixgbe, which hash UDP by addresses only",
@@ -567,6 +607,7 @@ NicNetDevice::CreateRings()
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
     s_rxQueueRecording = s_rxQueueRecording || m_recordRxQueue;
     ConfigureRss();
+    ConfigureXps();
     m_nicGro.clear();
     for (uint32_t i = 0; m_gro && i < m_nRxQueues; i++)
     {
@@ -610,6 +651,75 @@ NicNetDevice::ConfigureRss()
                                                 << " hex pairs separated by colons");
     }
     m_rss.Configure(m_nRxQueues, key);
+}
+
+void
+NicNetDevice::ConfigureXps()
+{
+    m_xpsQueues.clear();
+    if (m_xpsCpusText.empty())
+    {
+        return;
+    }
+    const std::string accepted =
+        "one hex CPU mask per TX queue (at most TxQueues=" + std::to_string(m_nTxQueues) +
+        "), separated by commas, such as 1,2,4,8";
+    std::istringstream masks(m_xpsCpusText);
+    std::string mask;
+    for (uint32_t queue = 0; std::getline(masks, mask, ','); ++queue)
+    {
+        char* end = nullptr;
+        const unsigned long long cpus = std::strtoull(mask.c_str(), &end, 16);
+        NS_ABORT_MSG_IF(mask.empty() || mask.size() > 16 || *end != '\0',
+                        "NicNetDevice: XpsCpus=" << m_xpsCpusText << ": \"" << mask
+                                                 << "\" is not a CPU mask; accepted: " << accepted);
+        NS_ABORT_MSG_IF(queue >= m_nTxQueues,
+                        "NicNetDevice: XpsCpus=" << m_xpsCpusText << " has more masks than TX "
+                                                 << "queues; accepted: " << accepted);
+        for (uint32_t cpu = 0; cpu < 64; ++cpu)
+        {
+            if (cpus >> cpu & 1)
+            {
+                m_xpsQueues.resize(std::max<std::size_t>(m_xpsQueues.size(), cpu + 1));
+                m_xpsQueues[cpu].push_back(static_cast<uint16_t>(queue));
+            }
+        }
+    }
+}
+
+uint32_t
+NicNetDevice::TransmitCpu(Ptr<const QueueDiscItem> item)
+{
+    // Inside a poll the transmit runs in that CPU's softirq: a forwarded packet, or a TCP
+    // segment an ACK released. Otherwise the sending process's CPU, which the model picks
+    // by the flow's hash as ChargeLocalXmit() does (CPU 0 without a HostCpu).
+    if (g_softirqCpu)
+    {
+        return *g_softirqCpu;
+    }
+    auto ipv4 = DynamicCast<const Ipv4QueueDiscItem>(item);
+    if (!m_hostCpu || !ipv4)
+    {
+        return 0;
+    }
+    uint8_t head[24] = {};
+    const Ipv4Header& header = ipv4->GetHeader();
+    head[9] = header.GetProtocol();
+    header.GetSource().Serialize(head + 12);
+    header.GetDestination().Serialize(head + 16);
+    item->GetPacket()->CopyData(head + 20, 4);
+    return ProcessCore(head);
+}
+
+uint32_t
+NicNetDevice::ProcessCore(const uint8_t* head) const
+{
+    uint32_t hash = 2166136261U; // FNV-1a over the addresses, protocol and ports
+    for (const uint32_t i : {9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23})
+    {
+        hash = (hash ^ head[i]) * 16777619U;
+    }
+    return ReciprocalScale(hash, m_hostCpu->GetNCores());
 }
 
 uint32_t
@@ -689,6 +799,22 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
     if (!discItem || m_nTxQueues <= 1)
     {
         return 0;
+    }
+    // netdev_pick_tx(): get_xps_queue() first, the queues the sending CPU's mask names (one of
+    // several by reciprocal_scale() of the flow hash), then skb_tx_hash().
+    if (!m_xpsQueues.empty())
+    {
+        const uint32_t cpu = TransmitCpu(discItem);
+        if (cpu < m_xpsQueues.size() && !m_xpsQueues[cpu].empty())
+        {
+            const std::vector<uint16_t>& queues = m_xpsQueues[cpu];
+            const uint16_t queue =
+                queues.size() == 1 ? queues.front()
+                                   : queues[ReciprocalScale(discItem->Hash(m_hashSalt),
+                                                            static_cast<uint32_t>(queues.size()))];
+            NicTxQueueTag::Set(item->GetPacket(), queue);
+            return queue;
+        }
     }
     // skb_tx_hash(): a packet whose RX queue was recorded (a forwarded one) leaves on that
     // queue, folded into the TX queues; otherwise reciprocal_scale() of the flow hash.
@@ -1231,6 +1357,8 @@ NicNetDevice::Poll(uint32_t vector)
         return;
     }
     NicDriverScope driver(m_deviceQueues, m_driverDepth);
+    // Without a HostCpu each vector's softirq runs on a CPU of its own, numbered as it.
+    SoftirqCpuScope cpu(vector);
     m_stats.polls++;
     const auto result = m_driver.Poll(vector, *this);
     m_pollTrace(vector, result.tx.packets, result.tx.bytes, result.rx);
@@ -1360,12 +1488,7 @@ NicNetDevice::ChargeLocalXmit(Ptr<const Packet> packet, uint16_t protocolNumber)
     // charges it as task work on a core chosen by the flow's hash, standing for the
     // process's core (processes are spread over the cores), so it takes a core's time
     // without delaying the softirqs.
-    uint32_t hash = 2166136261u; // FNV-1a over the addresses, protocol and ports
-    for (const uint32_t i : {9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23})
-    {
-        hash = (hash ^ head[i]) * 16777619u;
-    }
-    m_hostCpu->RunTask(ReciprocalScale(hash, m_hostCpu->GetNCores()), *m_xmitCost, nullptr);
+    m_hostCpu->RunTask(ProcessCore(head), *m_xmitCost, nullptr);
 }
 
 bool
@@ -1482,6 +1605,7 @@ NicNetDevice::NetTxAction(uint32_t vector)
 void
 NicNetDevice::PollOnCpuDone(uint32_t vector)
 {
+    SoftirqCpuScope cpu(m_hostCpu->GetIrqCore(vector));
     NS_LOG_FUNCTION(this << vector);
     m_vectors[vector].onCpu = false;
     CpuPoll& poll = m_cpuPolls[vector];

@@ -666,6 +666,24 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
      */
     bool IsForwarded(Ptr<const QueueDiscItem> item);
 
+    /// Reads XpsCpus into the per-CPU queue lists; stops on a bad mask.
+    void ConfigureXps();
+    /**
+     * The CPU a packet is sent on (smp_processor_id() in netdev_pick_tx()): the CPU of the
+     * NAPI poll running now, else the sending process's (ProcessCore(); 0 without a HostCpu).
+     * @param item the packet
+     * @return the CPU
+     */
+    uint32_t TransmitCpu(Ptr<const QueueDiscItem> item);
+    /**
+     * The core the model runs a flow's sending process on: FNV-1a of the IPv4 protocol,
+     * addresses and ports, scaled to the HostCpu's cores.
+     * @param head the packet's first 24 bytes as an IPv4 header without options and the
+     * transport's ports
+     * @return the core
+     */
+    uint32_t ProcessCore(const uint8_t* head) const;
+
     /// Some device records RX queues: devices strip the record from packets they send.
     static bool s_rxQueueRecording;
     /**
@@ -695,6 +713,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     std::string m_rssKeyText;          ///< RssKey
     bool m_rssUdpPorts;                ///< RSS hashes UDP ports
     bool m_recordRxQueue;              ///< skb_record_rx_queue() on received frames
+    std::string m_xpsCpusText;         ///< XpsCpus
     uint32_t m_txMaxDataPerDesc;       ///< data bytes per TX descriptor
     bool m_txContextDescriptor;        ///< one context descriptor per packet
     uint32_t m_txStopThreshold;        ///< stop when fewer descriptors are free
@@ -750,6 +769,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Stats m_stats;                                       ///< counters
     std::vector<std::unique_ptr<NicGro>> m_nicGro;       ///< per RX queue, when Gro is on
     RssHash m_rss;                                       ///< RSS key and indirection table
+    std::vector<std::vector<uint16_t>> m_xpsQueues;      ///< per CPU: its XPS TX queues
     Ptr<GsoTrafficControlLayer> m_tsqLayer;              ///< frees go back to TSQ, if on
     NetDevice::ReceiveCallback m_rxCallback;             ///< up the stack
     NetDevice::PromiscReceiveCallback m_promiscCallback; ///< promiscuous tap

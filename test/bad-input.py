@@ -143,6 +143,7 @@ CASES = [
     ("flent-run", ["--ns3::debloat::NicNetDevice::TxQueues=0"], ["TxQueues=0", "1 to 64"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::RxRingSize=0"], ["RxRingSize=0", "1 to 65536"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::RxQueues=0"], ["RxQueues=0", "1 to 64"]),
+    ("flent-run", ["--ns3::debloat::NicNetDevice::RssIndirection=equal 9"], ["RssIndirection", "equal 9 is out of range", "equal N (1 to 1)"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::XpsCpus=zz"], ['XpsCpus=zz: "zz" is not a CPU mask', "one hex CPU mask per TX queue"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::XpsCpus=1,2"], ["XpsCpus=1,2 has more masks than TX queues", "at most TxQueues=1"]),
     ("flent-run", ["--ns3::debloat::NicNetDevice::RssKey=6d:5a:zz"], ["RssKey=6d:5a:zz", '"zz" is not a byte', "40 hex pairs"]),

@@ -140,7 +140,8 @@ MakeDevice(const NicHelper& helper)
  * 2 (mod 8). UDP is hashed by its addresses only (igb's and ixgbe's default): 0x323e8fc2,
  * 0xd718262a, 0xd2d0a5de, 0x82989176, 0x5d1809c5, low bits 66, 42, 94, 118, 69: queues 2,
  * 2, 6, 6, 5; with RssUdpPorts its ports count as TCP's do: 0, 2, 2, 7, 2. A frame that is
- * not IP (ARP) goes to queue 0, and with one RX queue everything does.
+ * not IP (ARP) goes to queue 0, and with one RX queue everything does. With RssIndirection
+ * "weight 0 0 0 1" every entry of the table names queue 3, so every flow lands there.
  */
 class RssQueueSelectionTestCase : public TestCase
 {
@@ -178,6 +179,15 @@ class RssQueueSelectionTestCase : public TestCase
         ethernet.SetLengthType(0x0806);
         arp->AddHeader(ethernet);
         NS_TEST_EXPECT_MSG_EQ(device->SelectRxQueue(arp), 0, "ARP on queue 0");
+        // ethtool -X weight 0 0 0 1: every entry on queue 3, whatever the hash.
+        helper.SetDeviceAttribute("RssIndirection", StringValue("weight 0 0 0 1"));
+        Ptr<NicNetDevice> weighted = MakeDevice(helper);
+        for (const SpecFlow& flow : SPEC_FLOWS)
+        {
+            NS_TEST_EXPECT_MSG_EQ(weighted->SelectRxQueue(MakeFrame(flow, 6)),
+                                  3,
+                                  "RssIndirection weight 0 0 0 1");
+        }
         NicHelper single;
         NS_TEST_EXPECT_MSG_EQ(MakeDevice(single)->SelectRxQueue(MakeFrame(SPEC_FLOWS[3], 6)),
                               0,

@@ -628,6 +628,65 @@ class NicTopologyPerEndTestCase : public NicTopologyTestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief ethtool -L combined N gives an end N TX and N RX queues, and Linux's default qdisc
+ * for N TX queues: mq with a pfifo_fast of txqueuelen packets per queue.
+ *
+ * A host linked straight to another, the left end an igb (8 TX queues in its profile) with
+ * combined 4, the right end an e1000e with neither: the left device has 4 TX and 4 RX
+ * queues and mq with 4 pfifo_fast children of 1000 packets; the right one 1 and 1 and a
+ * pfifo_fast root. Echoes cross both ways.
+ */
+class NicTopologyCombinedTestCase : public NicTopologyTestCase
+{
+  public:
+    NicTopologyCombinedTestCase()
+        : NicTopologyTestCase("ethtool -L combined: TX and RX queues, mq by default")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NicLinkConfig link;
+        link.left.profile = "igb";
+        link.left.combined = 4;
+        NicTopologyHelper topology;
+        topology.SetRouters(0);
+        topology.SetLeftHosts(1, link);
+        topology.Install();
+        const Ptr<NetDevice> left = topology.GetLeftDevices(0).Get(0);
+        const Ptr<NetDevice> right = topology.GetLeftDevices(0).Get(1);
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(left, "TxQueues"), 4, "combined 4: TX queues");
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(left, "RxQueues"), 4, "combined 4: RX queues");
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(right, "TxQueues"), 1, "e1000e: TX queues");
+        NS_TEST_EXPECT_MSG_EQ(GetUinteger(right, "RxQueues"), 1, "e1000e: RX queues");
+        const Ptr<QueueDisc> mq = GetRoot(left);
+        NS_TEST_ASSERT_MSG_NE(mq, nullptr, "left root");
+        NS_TEST_EXPECT_MSG_EQ(mq->GetInstanceTypeId().GetName(), "ns3::MqQueueDisc", "mq");
+        NS_TEST_ASSERT_MSG_EQ(mq->GetNQueueDiscClasses(), 4, "a child per TX queue");
+        for (std::size_t q = 0; q < 4; q++)
+        {
+            const Ptr<QueueDisc> child = mq->GetQueueDiscClass(q)->GetQueueDisc();
+            NS_TEST_EXPECT_MSG_EQ(child->GetInstanceTypeId().GetName(),
+                                  "ns3::PfifoFastQueueDisc",
+                                  "child " << q);
+            NS_TEST_EXPECT_MSG_EQ(GetSize(child, "MaxSize"),
+                                  QueueSize(QueueSizeUnit::PACKETS, 1000),
+                                  "child " << q);
+        }
+        NS_TEST_EXPECT_MSG_EQ(GetRoot(right)->GetInstanceTypeId().GetName(),
+                              "ns3::PfifoFastQueueDisc",
+                              "right root");
+        StartEchoes(topology, 3, MilliSeconds(10));
+        Simulator::Stop(MilliSeconds(300));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(GetReplies(0, 0), 3, "echo replies");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief txqueuelen: the limit of pfifo_fast and of the bands of prio, and its zero.
  *
  * As `ip link set DEV txqueuelen N` followed by `tc qdisc add dev DEV root QDISC`:
@@ -1445,6 +1504,7 @@ class NicTopologyHelperTestSuite : public TestSuite
         : TestSuite("debloat-nic-topology-helper", compat::SUITE_UNIT)
     {
         AddTestCase(new NicTopologyNucPresetTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicTopologyCombinedTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicTopologyPresetReachTestCase("laptop-server", 2, "10.1.0.2"),
                     compat::TEST_QUICK);
         AddTestCase(new NicTopologyPresetReachTestCase("wifi-ap", 3, "10.3.0.2"),

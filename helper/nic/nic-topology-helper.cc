@@ -82,13 +82,13 @@ EndHelper(const NicInterfaceConfig& end, const std::string& rate, const std::str
     {
         nic.SetDeviceAttribute("TxRingSize", UintegerValue(end.txRing));
     }
-    if (end.txQueues != 0)
+    if (const uint32_t tx = end.txQueues != 0 ? end.txQueues : end.combined; tx != 0)
     {
-        nic.SetDeviceAttribute("TxQueues", UintegerValue(end.txQueues));
+        nic.SetDeviceAttribute("TxQueues", UintegerValue(tx));
     }
-    if (end.rxQueues != 0)
+    if (const uint32_t rx = end.rxQueues != 0 ? end.rxQueues : end.combined; rx != 0)
     {
-        nic.SetDeviceAttribute("RxQueues", UintegerValue(end.rxQueues));
+        nic.SetDeviceAttribute("RxQueues", UintegerValue(rx));
     }
     std::map<std::string, bool> features;
     const std::string error = OffloadHelper::Parse(end.offloads, features);
@@ -134,13 +134,17 @@ QdiscText(const NicInterfaceConfig& end, uint32_t nTxQueues)
 uint32_t
 ProfileTxQueues(const NicInterfaceConfig& end)
 {
-    if (end.txQueues != 0)
-    {
-        return end.txQueues;
-    }
+    // As MakeNic() applies them: the attributes last, then txQueues or combined.
     const auto attribute = end.attributes.find("TxQueues");
-    return attribute == end.attributes.end() ? NicProfile::Get(end.profile).GetTxQueues()
-                                             : static_cast<uint32_t>(std::stoul(attribute->second));
+    if (attribute != end.attributes.end())
+    {
+        return static_cast<uint32_t>(std::stoul(attribute->second));
+    }
+    if (end.txQueues != 0 || end.combined != 0)
+    {
+        return end.txQueues != 0 ? end.txQueues : end.combined;
+    }
+    return NicProfile::Get(end.profile).GetTxQueues();
 }
 
 /**
@@ -550,6 +554,10 @@ NicTopologyHelper::Describe(std::ostream& os) const
         if (e.rxQueues != 0)
         {
             os << ", " << e.rxQueues << " rx queues";
+        }
+        if (e.combined != 0)
+        {
+            os << ", " << e.combined << " combined";
         }
         for (const auto& [name, value] : e.attributes)
         {

@@ -34,10 +34,13 @@ struct NicInterfaceConfig
 {
     std::string profile{"e1000e"}; ///< NicProfile name (the driver)
     uint32_t txRing{0};            ///< `ethtool -G DEV tx N`; 0: the profile's
-    uint32_t txQueues{0};          ///< `ethtool -L DEV tx N`; 0: the profile's
-    /// `ethtool -L DEV rx N` (`combined N`: txQueues and rxQueues both N); 0: the profile's
-    /// (one RX queue). Several RX queues spread the flows by RSS (NicNetDevice's RxQueues).
+    uint32_t txQueues{0};          ///< `ethtool -L DEV tx N`; 0: combined, else the profile's
+    /// `ethtool -L DEV rx N`; 0: combined, else the profile's (one RX queue). Several RX
+    /// queues spread the flows by RSS (NicNetDevice's RxQueues).
     uint32_t rxQueues{0};
+    /// `ethtool -L DEV combined N`: N channels of a TX and an RX queue sharing a vector, for
+    /// txQueues and rxQueues left at 0; 0: none.
+    uint32_t combined{0};
     /// `ethtool -K DEV` words ("tso on gso on gro on"); "": every offload off. An end with
     /// any word gets its node a GsoTrafficControlLayer on every interface (OffloadHelper).
     std::string offloads;

@@ -178,6 +178,14 @@ NicNetDevice::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&NicNetDevice::m_xpsCpusText),
                           MakeStringChecker())
+            .AddAttribute("RssIndirection",
+                          "The RSS indirection table as ethtool -X sets it: \"equal N\" "
+                          "(entry i on queue i mod N), \"weight W0 W1 ...\" (runs of entries "
+                          "in proportion to the weights) or \"default\"; empty: the default "
+                          "(entry i on queue i mod RxQueues)",
+                          StringValue(""),
+                          MakeStringAccessor(&NicNetDevice::m_rssIndirectionText),
+                          MakeStringChecker())
             .AddAttribute("RssUdpPorts",
                           "RSS hashes UDP ports too (ethtool -N rx-flow-hash udp4 sdfn); off "
                           "by default in igb and ixgbe, which hash UDP by addresses only",
@@ -618,13 +626,14 @@ NicNetDevice::CreateRings()
 void
 NicNetDevice::ConfigureRss()
 {
-    std::vector<uint8_t> key;
+    std::vector<uint8_t> key = RssHash::DefaultKey();
     if (m_rssKeyText.empty())
     {
-        if (m_nRxQueues <= 1)
+        if (m_nRxQueues <= 1 && m_rssIndirectionText.empty())
         {
             return; // no RSS: nothing drawn, so the streams give what they gave before RSS
         }
+        key.clear();
         // netdev_rss_key_fill(): random bytes, drawn after the flow-hash key.
         for (std::size_t i = 0; i < RssHash::MIN_KEY_BYTES; i++)
         {
@@ -633,6 +642,7 @@ NicNetDevice::ConfigureRss()
     }
     else
     {
+        key.clear();
         std::istringstream words(m_rssKeyText);
         std::string byte;
         while (std::getline(words, byte, ':'))
@@ -651,6 +661,20 @@ NicNetDevice::ConfigureRss()
                                                 << " hex pairs separated by colons");
     }
     m_rss.Configure(m_nRxQueues, key);
+    if (!m_rssIndirectionText.empty())
+    {
+        std::string error;
+        try
+        {
+            m_rss.SetIndirection(
+                RssHash::ParseIndirection(m_rssIndirectionText, m_rss.GetTableSize(), m_nRxQueues));
+        }
+        catch (const std::invalid_argument& invalid)
+        {
+            error = invalid.what();
+        }
+        NS_ABORT_MSG_IF(!error.empty(), "NicNetDevice: RssIndirection: " << error);
+    }
 }
 
 void

@@ -69,13 +69,18 @@ class HostCpu;
  *   packets reclaimed or NapiWeight frames passed up, even with nothing left) re-polls
  *   after SoftirqDelay, as net_rx_action() repolls it in the next softirq run; otherwise it
  *   re-enables the interrupt (napi_complete_done).
- * - Received frames take an RX descriptor (a frame finding the RX ring full is dropped and
- *   counted as rx_missed), raise the RX interrupt through its own moderation (rx-usecs,
- *   rx-frames), and the same NAPI poll passes at most NapiWeight of them up the stack.
+ * - Received frames take a descriptor of their RX queue's ring (a frame finding it full is
+ *   dropped and counted as rx_missed), raise that queue's RX interrupt through its own
+ *   moderation (rx-usecs, rx-frames), and the same NAPI poll passes at most NapiWeight of
+ *   them up the stack. With RxQueues above 1 the hardware's RSS picks the queue
+ *   (SelectRxQueue()); RecordRxQueue records it for skb_tx_hash() on the way out.
  *
- * TX queue i and its interrupt vector form a NAPI context; vector 0 also serves the single
- * RX ring. With CompletionAtTxStart (the "ideal" profile) a frame is reclaimed the moment it
- * starts on the wire, without an interrupt, as ns-3's PointToPointNetDevice reports it.
+ * TX queue i, RX queue i and interrupt vector i form a NAPI context (a combined channel);
+ * GRO state is per context. The stack's TX queue choice (SelectTxQueue()) is XPS
+ * (XpsCpus) by the sending CPU, then the recorded RX queue, then the flow hash, as
+ * netdev_pick_tx() and skb_tx_hash() make it. With CompletionAtTxStart (the "ideal" profile) a
+ * frame is reclaimed the moment it starts on the wire, without an interrupt, as ns-3's
+ * PointToPointNetDevice reports it.
  *
  * The decisions (descriptor accounting, stop and wake, arbitration, moderation, NAPI budgets)
  * are NicDriver's, a core free of ns-3; this class is its adapter: attributes, traces, pcap,
@@ -103,7 +108,7 @@ class HostCpu;
  * sends itself costs its transmit path (ChargeLocalXmit()). Without a HostCpu the poll acts
  * at its start and takes no time.
  *
- * Deviation from Linux: descriptor fetch and DMA take no time; RX uses one queue;
+ * Deviation from Linux: descriptor fetch and DMA take no time;
  * requeued GSO segments wait in the device, not in the queue disc's gso_skb list; the
  * Sniffer trace sees the wire's frames, not the super-packet tcpdump would see.
  */
@@ -231,9 +236,11 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Time GetWireTime(uint32_t length) const;
 
     /**
-     * The TX queue Linux's skb_tx_hash picks: the flow hash scaled to the queue count,
-     * (hash * n) >> 32 (reciprocal_scale). NicHelper installs it as the
-     * NetDeviceQueueInterface's select-queue callback.
+     * The TX queue Linux's netdev_pick_tx() picks: XPS's queue for the sending CPU
+     * (XpsCpus, TransmitCpu()), else skb_tx_hash()'s: the recorded RX queue of a forwarded
+     * packet (RecordRxQueue), else the flow hash scaled to the queue count, (hash * n) >> 32
+     * (reciprocal_scale). NicHelper installs it as the NetDeviceQueueInterface's
+     * select-queue callback.
      * @param item the packet
      * @return the TX queue index
      */
@@ -711,6 +718,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     uint32_t m_rxRingSize;             ///< RX descriptors per queue (ethtool rx)
     uint32_t m_nRxQueues;              ///< hardware RX queues (RSS)
     std::string m_rssKeyText;          ///< RssKey
+    std::string m_rssIndirectionText;  ///< RssIndirection
     bool m_rssUdpPorts;                ///< RSS hashes UDP ports
     bool m_recordRxQueue;              ///< skb_record_rx_queue() on received frames
     std::string m_xpsCpusText;         ///< XpsCpus

@@ -12,6 +12,7 @@
 #include "rss-hash.h"
 
 #include <algorithm>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -204,6 +205,87 @@ RssHash::SetIndirection(std::vector<uint32_t> table)
         }
     }
     m_indirection = std::move(table);
+}
+
+std::vector<uint32_t>
+RssHash::ParseIndirection(const std::string& words, uint32_t tableSize, uint32_t rxQueues)
+{
+    const std::string accepted = "accepted: default, equal N (1 to " + std::to_string(rxQueues) +
+                                 "), weight W0 W1 ... (at most " + std::to_string(rxQueues) +
+                                 " weights, their sum 1 to " + std::to_string(tableSize) + ")";
+    std::istringstream in(words);
+    std::string word;
+    in >> word;
+    auto number = [&](const std::string& text) {
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+            text.size() > 9)
+        {
+            throw std::invalid_argument("RssHash: ethtool -X \"" + words + "\": \"" + text +
+                                        "\" is not a number; " + accepted);
+        }
+        return static_cast<uint32_t>(std::stoul(text));
+    };
+    std::vector<uint32_t> table;
+    if (word == "default")
+    {
+        // ethtool_set_rxfh() with no table: the driver's default.
+    }
+    else if (word == "equal")
+    {
+        std::string count;
+        in >> count;
+        const uint32_t n = number(count);
+        if (n < 1 || n > rxQueues)
+        {
+            throw std::invalid_argument("RssHash: ethtool -X \"" + words + "\": equal " + count +
+                                        " is out of range; " + accepted);
+        }
+        for (uint32_t i = 0; i < tableSize; ++i)
+        {
+            table.push_back(i % n);
+        }
+    }
+    else if (word == "weight")
+    {
+        std::vector<uint64_t> weights;
+        uint64_t sum = 0;
+        for (std::string weight; in >> weight;)
+        {
+            weights.push_back(number(weight));
+            sum += weights.back();
+        }
+        if (weights.empty() || weights.size() > rxQueues || sum == 0 || sum > tableSize)
+        {
+            throw std::invalid_argument("RssHash: ethtool -X \"" + words +
+                                        "\": the weights do not fit; " + accepted);
+        }
+        // Entry i goes to the first queue whose cumulative weight passes i x sum / size.
+        uint64_t partial = 0;
+        std::size_t queue = 0;
+        for (uint32_t i = 0; i < tableSize; ++i)
+        {
+            while (i >= tableSize * partial / sum)
+            {
+                partial += weights[queue++];
+            }
+            table.push_back(static_cast<uint32_t>(queue - 1));
+        }
+    }
+    else
+    {
+        throw std::invalid_argument("RssHash: ethtool -X \"" + words + "\": \"" + word +
+                                    "\" is unknown; " + accepted);
+    }
+    if (!word.empty() && word != "weight")
+    {
+        std::string extra;
+        if (in >> extra)
+        {
+            throw std::invalid_argument("RssHash: ethtool -X \"" + words + "\": \"" + extra +
+                                        "\" is unexpected; " + accepted);
+        }
+    }
+    return table;
 }
 
 uint32_t

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -156,6 +157,22 @@ class RssHash
      * @throws std::invalid_argument naming the bad size or entry; the table is then unchanged
      */
     void SetIndirection(std::vector<uint32_t> table);
+
+    /**
+     * An indirection table from ethtool -X's words, as ethtool's fill_indir_table() fills it:
+     * "equal N" gives entry i queue i mod N; "weight W0 W1 ..." gives queue j a run of entries
+     * in proportion to Wj (entry i takes the first j whose cumulative weight exceeds
+     * i x sum / size; a zero weight gets none); "default" gives none (SetIndirection()
+     * restores the default table).
+     * @param words the words after ethtool -X DEV
+     * @param tableSize the table's entries
+     * @param rxQueues the RX queues (N and the weights' count at most this)
+     * @return the table, or empty for "default"
+     * @throws std::invalid_argument naming the bad word and what is accepted
+     */
+    static std::vector<uint32_t> ParseIndirection(const std::string& words,
+                                                  uint32_t tableSize,
+                                                  uint32_t rxQueues);
 
     /// @return the number of RX queues
     uint32_t GetRxQueues() const;

@@ -22,6 +22,7 @@
 
 #include "ns3/rss-hash.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <gtest/gtest.h>
@@ -278,6 +279,57 @@ TEST(RssHashTest, RefusesBadIndirectionTable)
     EXPECT_NE(sizeError.find("128"), std::string::npos) << sizeError;
     // Both refusals left the default table.
     EXPECT_EQ(rss.GetIndirection()[7], 3U);
+}
+
+TEST(RssHashTest, EthtoolIndirectionWords)
+{
+    // ethtool -X equal 2 on 128 entries: entry i on queue i mod 2.
+    const std::vector<uint32_t> equal = RssHash::ParseIndirection("equal 2", 128, 4);
+    ASSERT_EQ(equal.size(), 128U);
+    EXPECT_EQ(equal[0], 0U);
+    EXPECT_EQ(equal[1], 1U);
+    EXPECT_EQ(equal[127], 1U);
+    // weight 1 3: sum 4; entry i takes the first queue whose cumulative weight passes
+    // i x 4 / 128: queue 0 for i < 128 x 1 / 4 = 32, queue 1 after, 32 and 96 entries (1:3).
+    const std::vector<uint32_t> weights = RssHash::ParseIndirection("weight 1 3", 128, 4);
+    ASSERT_EQ(weights.size(), 128U);
+    EXPECT_EQ(std::count(weights.begin(), weights.end(), 0U), 32);
+    EXPECT_EQ(std::count(weights.begin(), weights.end(), 1U), 96);
+    EXPECT_EQ(weights[31], 0U);
+    EXPECT_EQ(weights[32], 1U);
+    // weight 1 0 1: sum 2; queue 1's zero weight gets no entry: 64 on queue 0, 64 on 2.
+    const std::vector<uint32_t> skip = RssHash::ParseIndirection("weight 1 0 1", 128, 4);
+    EXPECT_EQ(std::count(skip.begin(), skip.end(), 0U), 64);
+    EXPECT_EQ(std::count(skip.begin(), skip.end(), 1U), 0);
+    EXPECT_EQ(std::count(skip.begin(), skip.end(), 2U), 64);
+    // The table selects: with weight 1 3 a hash whose low 7 bits are 31 goes to queue 0,
+    // 32 to queue 1.
+    RssHash rss(4);
+    rss.SetIndirection(weights);
+    EXPECT_EQ(rss.SelectQueue(31), 0U);
+    EXPECT_EQ(rss.SelectQueue(0x80 | 32), 1U);
+    EXPECT_TRUE(RssHash::ParseIndirection("default", 128, 4).empty());
+}
+
+TEST(RssHashTest, EthtoolIndirectionRefusesBadWords)
+{
+    for (const char* words : {"equal 0",
+                              "equal 5",
+                              "equal x",
+                              "weight",
+                              "weight 0 0",
+                              "weight 1 1 1 1 1",
+                              "weight 100 100",
+                              "spread 2",
+                              "equal 2 3",
+                              ""})
+    {
+        EXPECT_THROW(RssHash::ParseIndirection(words, 128, 4), std::invalid_argument) << words;
+    }
+    EXPECT_NE(ErrorOf([] {
+                  RssHash::ParseIndirection("equal 5", 128, 4);
+              }).find("accepted: default, equal N (1 to 4)"),
+              std::string::npos);
 }
 
 } // namespace

@@ -74,8 +74,9 @@
  * offloads; pfifo_fast above that and at most its full buffers' 31.9 ms). The manual's chapter on
  * this seed (Seed 002) has the measured numbers, the seed's variants (BQL limit_max 8000 against
  * 32000, one TX queue against eight, a packet limit of 1000 against 10000) and how they compare,
- * with and without the seed's offloads. The model has no CPU cost: the rangeley "loafing" has no
- * counterpart, and BQL's limit settles from the modelled interrupt timing alone.
+ * with and without the seed's offloads. Without --cpu the model has no CPU cost: the rangeley
+ * "loafing" has no counterpart, and BQL's limit settles from the modelled interrupt timing
+ * alone; with it, the scheduler's latency enters BQL's hold-off (the host CPU chapter).
  */
 
 #include "ns3/command-line-options.h"

@@ -40,6 +40,9 @@ SeedExperiment::Main(int argc, char* argv[], const std::string& file)
     cmd.AddValue("outputDir", "directory of the flent files", m_outputDir);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", m_database);
     cmd.AddValue("check", "exit 1 unless the seed's qualitative result holds", m_check);
+    cmd.AddValue("progress",
+                 "print a line on stderr as each configuration starts and ends",
+                 m_progress);
     cmd.Parse(argc, argv);
     try
     {
@@ -52,6 +55,7 @@ SeedExperiment::Main(int argc, char* argv[], const std::string& file)
     }
 
     m_runner = std::make_unique<ParallelRunner>(m_jobs);
+    m_runner->SetProgress(m_progress ? &std::clog : nullptr);
     Describe(std::cout);
     for (const auto& [label, job] : m_runs)
     {

@@ -145,6 +145,7 @@ class SeedExperiment
     std::string m_outputDir{"."};                                    ///< --outputDir
     std::string m_database;                                          ///< --db
     bool m_check{false};                                             ///< --check
+    bool m_progress{true};                                           ///< --progress
     std::vector<std::pair<std::string, ParallelRunner::Job>> m_runs; ///< from Configure()
     std::unique_ptr<ParallelRunner> m_runner;                        ///< made after Configure()
 };

@@ -11,10 +11,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <iomanip>
 #include <iostream>
 #include <map>
 #include <stdexcept>
@@ -73,6 +75,12 @@ ParallelRunner::Add(const std::string& label, Job job)
     m_jobs.emplace_back(label, std::move(job));
 }
 
+void
+ParallelRunner::SetProgress(std::ostream* os)
+{
+    m_progress = os;
+}
+
 uint32_t
 ParallelRunner::GetJobs() const
 {
@@ -94,7 +102,9 @@ ParallelRunner::Run()
     std::cerr.flush();
     std::map<pid_t, size_t> running;
     std::vector<std::string> failures;
+    std::vector<std::chrono::steady_clock::time_point> started(m_jobs.size());
     size_t next = 0;
+    size_t ended = 0;
     while (next < m_jobs.size() || !running.empty())
     {
         if (next < m_jobs.size() && running.size() < m_parallel)
@@ -122,6 +132,12 @@ ParallelRunner::Run()
                 // _exit: the parent's atexit handlers and static destructors are not ours to run.
                 _exit(code);
             }
+            started[next] = std::chrono::steady_clock::now();
+            if (m_progress)
+            {
+                *m_progress << "[" << next + 1 << "/" << m_jobs.size() << "] " << m_jobs[next].first
+                            << ": running" << std::endl;
+            }
             running[pid] = next++;
             continue;
         }
@@ -137,9 +153,20 @@ ParallelRunner::Run()
         {
             continue; // not one of ours
         }
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        const bool failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+        if (failed)
         {
             failures.push_back(m_jobs[child->second].first + " (" + Ending(status) + ")");
+        }
+        if (m_progress)
+        {
+            const std::chrono::duration<double> took =
+                std::chrono::steady_clock::now() - started[child->second];
+            *m_progress << "[" << ++ended << "/" << m_jobs.size() << "] "
+                        << m_jobs[child->second].first << ": "
+                        << (failed ? "failed: " + Ending(status) : std::string("done")) << " in "
+                        << std::fixed << std::setprecision(1) << took.count() << " s"
+                        << std::defaultfloat << std::endl;
         }
         running.erase(child);
     }

@@ -57,6 +57,14 @@ class ParallelRunner
     uint32_t GetJobs() const;
 
     /**
+     * Prints a line when each job starts and when it ends, with its wall-clock time:
+     * "[started/total] label: running", "[ended/total] label: done in 41.2 s" (or "failed:
+     * how"), so a long sweep is not silent.
+     * @param os where to print (nullptr: nothing, the default)
+     */
+    void SetProgress(std::ostream* os);
+
+    /**
      * Runs every job and collects the records.
      * @return one record per job, in the order they were added
      * @throws std::runtime_error naming each job that failed and how
@@ -67,6 +75,7 @@ class ParallelRunner
     std::vector<std::pair<std::string, Job>> m_jobs; ///< label and work
     uint32_t m_parallel;                             ///< children at once
     std::string m_scratch;                           ///< directory of the children's files
+    std::ostream* m_progress{nullptr};               ///< SetProgress()
 };
 
 /**

@@ -15,8 +15,11 @@
 
 #include <cstdlib>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace
 {
@@ -64,6 +67,30 @@ TEST(ParallelRunnerTest, RecordsComeBackInOrderFromChildren)
         // Each ran in a child, not here.
         EXPECT_NE(runs[i].run, static_cast<uint64_t>(getpid()));
     }
+}
+
+TEST(ParallelRunnerTest, ProgressLinesCountStartsAndEnds)
+{
+    // Two jobs on one worker: job a starts and ends, then job b; a line each time, counted
+    // out of 2, with the wall-clock time of each run.
+    ParallelRunner runner(1);
+    std::ostringstream progress;
+    runner.SetProgress(&progress);
+    runner.Add("a", []() { return Made(0); });
+    runner.Add("b", []() { return Made(1); });
+    runner.Run();
+    std::istringstream lines(progress.str());
+    std::vector<std::string> got;
+    for (std::string line; std::getline(lines, line);)
+    {
+        got.push_back(line);
+    }
+    ASSERT_EQ(got.size(), 4U) << progress.str();
+    EXPECT_EQ(got[0], "[1/2] a: running");
+    EXPECT_EQ(got[1].rfind("[1/2] a: done in ", 0), 0U) << got[1];
+    EXPECT_EQ(got[1].substr(got[1].size() - 2), " s");
+    EXPECT_EQ(got[2], "[2/2] b: running");
+    EXPECT_EQ(got[3].rfind("[2/2] b: done in ", 0), 0U) << got[3];
 }
 
 TEST(ParallelRunnerTest, FailingJobsAreNamed)

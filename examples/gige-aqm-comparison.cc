@@ -46,6 +46,7 @@
  *   hardware's turn for that queue, the seed's birthday problem);
  * - --rss: the rangeley's ports as Linux runs igb: RSS over --routerQueues RX queues, each
  *   forwarded flow on the TX queue of its RX queue (RecordRxQueue);
+ * - --pcap=PREFIX: every interface's frames in PREFIX-CONFIG-NODE-IFINDEX.pcap (tcpdump -w);
  * - --limit: packet limit of codel and pie (the seed: 1000, then 10000; default 10000);
  * - --offloads: the seed's hosts (NicTopologyHelper::Preset with seedHosts): TSO, GSO and
  *   GRO on every NIC and TCP small queues (Linux 3.18's tcp_limit_output_bytes 131072) on
@@ -121,6 +122,7 @@ struct Settings
     bool cpu{false};                 ///< the NUCs' and the rangeley's CPU profiles
     std::string egressRate{"1Gbps"}; ///< the rangeley -- nuc2 link's rate (the seed's GigE)
     bool rss{false};                 ///< the rangeley's ports: RSS queues, RX queue recorded
+    std::string pcap;                ///< pcap files' prefix ("": none)
 };
 
 /// One configuration: a qdisc and whether BQL runs.
@@ -246,6 +248,7 @@ Run(const EgressConfig& config, const Settings& settings)
             const bool router =
                 end == &topology.LeftLink(0).right || end == &topology.RightLink(0).left;
             end->qdisc = router ? RouterQdisc(config, settings.routerQueues) : config.qdisc;
+            end->pcap = !settings.pcap.empty();
             end->bql = config.bql;
             if (config.bql && settings.bqlLimitMax != 0)
             {
@@ -253,6 +256,7 @@ Run(const EgressConfig& config, const Settings& settings)
             }
         }
     }
+    topology.SetPcapPrefix(settings.pcap + "-" + config.label);
     topology.Install();
     const int64_t streams = topology.AssignStreams(1);
     if (settings.cpu)
@@ -550,6 +554,10 @@ class GigeAqmComparison : public SeedExperiment
                                     "1 Gbit/s the rangeley's egress holds the uploads' standing "
                                     "queue",
                                     m_settings.egressRate);
+        cmd.AddValue("pcap",
+                     "write every interface's frames to PCAP-CONFIG-NODE-IFINDEX.pcap (empty: "
+                     "none)",
+                     m_settings.pcap);
         cmd.AddValue("rss",
                      "the rangeley's ports as Linux runs the i354: RSS over --routerQueues RX "
                      "queues, each forwarded flow on the TX queue of its RX queue",

@@ -26,7 +26,9 @@
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-topology-helper.h"
 #include "ns3/no-queue-disc.h"
+#include "ns3/pcap-file.h"
 #include "ns3/sfq-queue-disc.h"
+#include "ns3/trace-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
@@ -623,6 +625,72 @@ class NicTopologyPerEndTestCase : public NicTopologyTestCase
         }
         NS_TEST_EXPECT_MSG_EQ(GetStrayReplies(), 0, "replies from elsewhere");
         Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief An end with pcap on writes PREFIX-NODE-IFINDEX.pcap with the frames it sends and
+ * receives; the other end writes none.
+ *
+ * laptop -- server with pcap on the laptop's end: 3 UDP echoes (no ARP: the neighbour caches
+ * are filled), so the laptop's interface (ifindex 1, after loopback) sends 3 requests and
+ * receives 3 replies: 6 frames of 64 + 8 + 20 + 14 = 106 bytes in laptop-1.pcap.
+ */
+class NicTopologyPcapTestCase : public NicTopologyTestCase
+{
+  public:
+    NicTopologyPcapTestCase()
+        : NicTopologyTestCase("pcap per interface: PREFIX-NODE-IFINDEX.pcap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string prefix = CreateTempDirFilename("capture");
+        {
+            // The topology holds the devices, whose trace sinks hold the pcap writers: they
+            // flush and close when it goes.
+            NicLinkConfig link;
+            link.left.pcap = true;
+            NicTopologyHelper topology;
+            topology.SetRouters(0);
+            topology.SetLeftHosts(1, link);
+            topology.SetNames("laptop", "", "server");
+            topology.SetPcapPrefix(prefix);
+            topology.Install();
+            StartEchoes(topology, 3, MilliSeconds(10));
+            Simulator::Stop(MilliSeconds(300));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(GetReplies(0, 0), 3, "echo replies");
+            Simulator::Destroy();
+        }
+        PcapFile file;
+        file.Open(prefix + "-laptop-1.pcap", std::ios::in);
+        NS_TEST_ASSERT_MSG_EQ(file.Fail(), false, "laptop-1.pcap opens");
+        NS_TEST_EXPECT_MSG_EQ(file.GetDataLinkType(), PcapHelper::DLT_EN10MB, "Ethernet");
+        uint32_t frames = 0;
+        for (;;)
+        {
+            uint8_t data[2048];
+            uint32_t sec = 0;
+            uint32_t usec = 0;
+            uint32_t inclLen = 0;
+            uint32_t origLen = 0;
+            uint32_t readLen = 0;
+            file.Read(data, sizeof(data), sec, usec, inclLen, origLen, readLen);
+            if (file.Fail())
+            {
+                break;
+            }
+            frames++;
+            NS_TEST_EXPECT_MSG_EQ(origLen, 106, "frame " << frames << " length");
+        }
+        NS_TEST_EXPECT_MSG_EQ(frames, 6, "3 requests and 3 replies");
+        PcapFile other;
+        other.Open(prefix + "-server-1.pcap", std::ios::in);
+        NS_TEST_EXPECT_MSG_EQ(other.Fail(), true, "no pcap for the server's end");
     }
 };
 
@@ -1505,6 +1573,7 @@ class NicTopologyHelperTestSuite : public TestSuite
     {
         AddTestCase(new NicTopologyNucPresetTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicTopologyCombinedTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicTopologyPcapTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicTopologyPresetReachTestCase("laptop-server", 2, "10.1.0.2"),
                     compat::TEST_QUICK);
         AddTestCase(new NicTopologyPresetReachTestCase("wifi-ap", 3, "10.3.0.2"),

@@ -29,6 +29,7 @@
 #include <array>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 namespace ns3
 {
@@ -332,6 +333,52 @@ NicTopologyHelper::MakeLink(Ptr<Node> a,
 }
 
 void
+NicTopologyHelper::SetPcapPrefix(const std::string& prefix)
+{
+    m_pcapPrefix = prefix;
+}
+
+void
+NicTopologyHelper::EnablePcaps() const
+{
+    auto enable = [this](const NetDeviceContainer& devices,
+                         const NicLinkConfig& link,
+                         const std::string& left,
+                         const std::string& right) {
+        for (const auto& [device, end, node] :
+             {std::make_tuple(devices.Get(0), &link.left, left),
+              std::make_tuple(devices.Get(1), &link.right, right)})
+        {
+            if (end->pcap)
+            {
+                NicHelper().EnablePcap(m_pcapPrefix + "-" + node + "-" +
+                                           std::to_string(device->GetIfIndex()) + ".pcap",
+                                       device,
+                                       false,
+                                       true);
+            }
+        }
+    };
+    if (m_nRouters == 0)
+    {
+        enable(m_leftDevices[0], m_leftLinks[0], GetLeftName(0), GetRightName(0));
+        return;
+    }
+    for (uint32_t i = 0; i < GetNLeft(); ++i)
+    {
+        enable(m_leftDevices[i], m_leftLinks[i], GetLeftName(i), GetRouterName(0));
+    }
+    for (uint32_t k = 0; k + 1 < m_nRouters; ++k)
+    {
+        enable(m_routerDevices[k], m_routerLinks[k], GetRouterName(k), GetRouterName(k + 1));
+    }
+    for (uint32_t i = 0; i < GetNRight(); ++i)
+    {
+        enable(m_rightDevices[i], m_rightLinks[i], GetRouterName(m_nRouters - 1), GetRightName(i));
+    }
+}
+
+void
 NicTopologyHelper::Install()
 {
     NS_ABORT_MSG_IF(m_installed, "NicTopologyHelper: Install() called twice");
@@ -381,6 +428,7 @@ NicTopologyHelper::Install()
                                               net(3, i)));
         }
     }
+    EnablePcaps();
     auto address = [](Ptr<NetDevice> device) {
         Ptr<Ipv4> ipv4 = device->GetNode()->GetObject<Ipv4>();
         return ipv4->GetAddress(ipv4->GetInterfaceForDevice(device), 0).GetLocal();
@@ -572,6 +620,10 @@ NicTopologyHelper::Describe(std::ostream& os) const
             os << "; TSQ tcp_limit_output_bytes " << *e.tsqLimitOutputBytes;
         }
         os << "; txqueuelen " << e.txqueuelen << "; qdisc " << QdiscText(e, ProfileTxQueues(e));
+        if (e.pcap)
+        {
+            os << "; pcap";
+        }
         if (e.bql)
         {
             os << "; BQL";

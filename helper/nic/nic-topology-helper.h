@@ -59,6 +59,9 @@ struct NicInterfaceConfig
     std::optional<uint32_t> bqlLimitMax; ///< `byte_queue_limits/limit_max`; unset: DQL_MAX_LIMIT
     std::optional<uint32_t> bqlLimitMin; ///< `byte_queue_limits/limit_min`; unset: 0
     std::optional<Time> bqlHoldTime;     ///< `byte_queue_limits/hold_time`; unset: 1 s
+    /// Write the interface's frames (sent and received) to PREFIX-NODE-IFINDEX.pcap, PREFIX
+    /// from NicTopologyHelper::SetPcapPrefix() (tcpdump -i DEV -w)
+    bool pcap{false};
 };
 
 /**
@@ -144,6 +147,13 @@ class NicTopologyHelper
      * @param right the right hosts' name
      */
     void SetNames(const std::string& left, const std::string& routers, const std::string& right);
+
+    /**
+     * Sets the prefix of the pcap files of the ends whose pcap is on (default "debloat"):
+     * PREFIX-NODE-IFINDEX.pcap, NODE the node's name (SetNames()).
+     * @param prefix the prefix, a path if it has slashes
+     */
+    void SetPcapPrefix(const std::string& prefix);
 
     /// @return the number of left hosts
     uint32_t GetNLeft() const;
@@ -291,6 +301,8 @@ class NicTopologyHelper
     static std::vector<std::string> GetPresetNames();
 
   private:
+    /// Enables pcap on the ends whose pcap is on (after the links are made).
+    void EnablePcaps() const;
     /**
      * Makes one link and its qdiscs, and numbers it.
      * @param a left node
@@ -331,6 +343,7 @@ class NicTopologyHelper
     std::vector<Ipv4Address> m_rightAddresses;       ///< right hosts'
     InternetStackHelper m_internet;                  ///< the stacks
     bool m_installed{false};                         ///< Install() ran
+    std::string m_pcapPrefix{"debloat"};             ///< SetPcapPrefix()
     std::map<uint32_t, uint64_t> m_tsqNodes;         ///< node id: tcp_limit_output_bytes
 };
 

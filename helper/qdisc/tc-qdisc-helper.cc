@@ -103,12 +103,8 @@ FirstWord(const std::string& text)
 std::optional<uint32_t>
 ParseHex(const std::string& digits)
 {
-    if (digits.empty() || digits.size() > 4 ||
-        digits.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-    {
-        return std::nullopt;
-    }
-    return static_cast<uint32_t>(std::strtoul(digits.c_str(), nullptr, 16));
+    const std::optional<uint64_t> value = ParseHexDigits(digits, 4);
+    return value ? std::optional<uint32_t>(static_cast<uint32_t>(*value)) : std::nullopt;
 }
 
 /**

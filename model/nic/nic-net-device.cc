@@ -42,6 +42,7 @@
 #include "ns3/queue-item.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tc-options.h"
 #include "ns3/tcp-header.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
@@ -647,13 +648,12 @@ NicNetDevice::ConfigureRss()
         std::string byte;
         while (std::getline(words, byte, ':'))
         {
-            char* end = nullptr;
-            const unsigned long value = std::strtoul(byte.c_str(), &end, 16);
-            NS_ABORT_MSG_IF(byte.empty() || byte.size() > 2 || *end != '\0' || value > 255,
+            const std::optional<uint64_t> value = ParseHexDigits(byte, 2);
+            NS_ABORT_MSG_IF(!value,
                             "NicNetDevice: RssKey="
                                 << m_rssKeyText << ": \"" << byte << "\" is not a byte; accepted: "
                                 << RssHash::MIN_KEY_BYTES << " hex pairs separated by colons");
-            key.push_back(static_cast<uint8_t>(value));
+            key.push_back(static_cast<uint8_t>(*value));
         }
         NS_ABORT_MSG_IF(key.size() != RssHash::MIN_KEY_BYTES,
                         "NicNetDevice: RssKey=" << m_rssKeyText << " has " << key.size()
@@ -692,9 +692,8 @@ NicNetDevice::ConfigureXps()
     std::string mask;
     for (uint32_t queue = 0; std::getline(masks, mask, ','); ++queue)
     {
-        char* end = nullptr;
-        const unsigned long long cpus = std::strtoull(mask.c_str(), &end, 16);
-        NS_ABORT_MSG_IF(mask.empty() || mask.size() > 16 || *end != '\0',
+        const std::optional<uint64_t> cpus = ParseHexDigits(mask, 16);
+        NS_ABORT_MSG_IF(!cpus,
                         "NicNetDevice: XpsCpus=" << m_xpsCpusText << ": \"" << mask
                                                  << "\" is not a CPU mask; accepted: " << accepted);
         NS_ABORT_MSG_IF(queue >= m_nTxQueues,
@@ -702,7 +701,7 @@ NicNetDevice::ConfigureXps()
                                                  << "queues; accepted: " << accepted);
         for (uint32_t cpu = 0; cpu < 64; ++cpu)
         {
-            if (cpus >> cpu & 1)
+            if (*cpus >> cpu & 1)
             {
                 m_xpsQueues.resize(std::max<std::size_t>(m_xpsQueues.size(), cpu + 1));
                 m_xpsQueues[cpu].push_back(static_cast<uint16_t>(queue));

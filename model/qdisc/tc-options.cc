@@ -11,6 +11,7 @@
 
 #include "tc-options.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
@@ -331,6 +332,19 @@ ParseTcRate(const std::string& text)
         return std::nullopt;
     }
     return static_cast<uint64_t>(bytes) * 8;
+}
+
+std::optional<uint64_t>
+ParseHexDigits(const std::string& digits, std::size_t maxDigits)
+{
+    uint64_t value = 0;
+    if (digits.empty() || digits.size() > std::min<std::size_t>(maxDigits, 16) ||
+        digits.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos ||
+        !ScanUnsigned(digits, 16, value))
+    {
+        return std::nullopt;
+    }
+    return value;
 }
 
 std::optional<uint64_t>

@@ -12,6 +12,7 @@
 #ifndef TC_OPTIONS_H
 #define TC_OPTIONS_H
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -76,6 +77,16 @@ std::optional<uint64_t> ParseTcSize(const std::string& text);
  * @return the time in nanoseconds, a multiple of 1000; nullopt if malformed or too long
  */
 std::optional<uint64_t> ParseTcTime(const std::string& text);
+
+/**
+ * @ingroup debloat-qdisc
+ * Reads hexadecimal digits written without prefix or sign, as tc writes handles and class
+ * ids ("1:a"), ethtool -X the bytes of a hash key ("6d:5a:...") and sysfs a CPU mask ("f").
+ * @param digits the text
+ * @param maxDigits the most digits accepted (at most 16)
+ * @return the value; nullopt if empty, longer than maxDigits or not all hexadecimal digits
+ */
+std::optional<uint64_t> ParseHexDigits(const std::string& digits, std::size_t maxDigits);
 
 /**
  * @ingroup debloat-qdisc

@@ -27,6 +27,7 @@ namespace
 using ns3::debloat::FormatTcRate;
 using ns3::debloat::FormatTcSize;
 using ns3::debloat::FormatTcTime;
+using ns3::debloat::ParseHexDigits;
 using ns3::debloat::ParseTcRate;
 using ns3::debloat::ParseTcSize;
 using ns3::debloat::ParseTcTime;
@@ -206,6 +207,20 @@ TEST(TcOptionsTest, TimeUnits)
     {
         EXPECT_FALSE(ParseTcTime(bad)) << bad;
     }
+}
+
+TEST(TcOptionsTest, HexDigits)
+{
+    // Digits only, as tc's handles, ethtool's key bytes and sysfs's masks are written.
+    EXPECT_EQ(ParseHexDigits("ff", 2), std::optional<uint64_t>(255));
+    EXPECT_EQ(ParseHexDigits("FfFf", 4), std::optional<uint64_t>(65535));
+    EXPECT_EQ(ParseHexDigits("a", 4), std::optional<uint64_t>(10));
+    EXPECT_EQ(ParseHexDigits("ffffffffffffffff", 16), std::optional<uint64_t>(UINT64_MAX));
+    for (const char* bad : {"", "0x1", "12345", "g", "-1", " 5", "1 "})
+    {
+        EXPECT_EQ(ParseHexDigits(bad, 4), std::nullopt) << bad;
+    }
+    EXPECT_EQ(ParseHexDigits("10000000000000000", 17), std::nullopt); // 2^64: 17 digits
 }
 
 TEST(TcOptionsTest, Printers)

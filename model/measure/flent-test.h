@@ -3,9 +3,9 @@
  *
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Follows the test definitions of flent 2.1.1: flent/tests/{rrul,rrul_be,tcp_upload,
- * tcp_download,tcp_nup,tcp_ndown,ping,rtt_fair,rtt_fair4be,rtt_fair_up}.conf, rtt_fair.inc,
- * netperf_definitions.inc and qdisc_stats.inc.
+ * Follows the test definitions of flent 2.1.1: flent/tests/<test>.conf of each test of
+ * FlentTest::Names(), rtt_fair.inc, netperf_definitions.inc, qdisc_stats.inc and testenv.py's
+ * for_stream_config().
  */
 
 #ifndef FLENT_TEST_H
@@ -110,12 +110,22 @@ struct FlentTestOptions
     std::vector<std::string> hosts = {"server"}; ///< -H: the far ends (rtt_fair*: exactly 4)
     uint32_t streams = 4; ///< tcp_nup / tcp_ndown: upload_streams / download_streams
     std::vector<QdiscStatsSource> qdiscStats; ///< devices whose qdisc stats are sampled
+    /// --test-parameter key=value pairs (keys lower case, as flent folds them). Stored in the
+    /// file's TEST_PARAMETERS; those the tests read change the flows: upload_streams and
+    /// download_streams (tcp_nup, tcp_ndown; they win over `streams`), marking / markings
+    /// (tcp_1up, and per stream in tcp_nup, tcp_ndown, rtt_fair_var*), labels and
+    /// ping_labels (rtt_fair_var*), stream_delays (per stream, whole seconds).
+    std::map<std::string, std::string> testParameters;
 };
 
 /**
  * @ingroup debloat-measurement
- * @brief The definitions of flent's tests: rrul, rrul_be, tcp_upload, tcp_download, tcp_nup,
- * tcp_ndown, ping, rtt_fair, rtt_fair4be and rtt_fair_up.
+ * @brief The definitions of flent's tests that the model runs (Names()): the rrul family (rrul,
+ * rrul_be, rrul_cs8, rrul_noclassification, rrul_up), the TCP tests (tcp_upload,
+ * tcp_download, tcp_bidirectional, tcp_1up, tcp_1down, tcp_nup, tcp_ndown and their fixed
+ * variants tcp_2up .. tcp_12up, tcp_2down .. tcp_12down), ping, and the RTT fairness tests
+ * (rtt_fair, rtt_fair4be, rtt_fair_up, rtt_fair6be, rtt_fair_var, rtt_fair_var_up,
+ * rtt_fair_var_down).
  *
  * Series names, markings and timings are those of flent 2.1.1's .conf files. Computed series
  * are listed by name only: flent computes every missing avg/sum/fairness series from the
@@ -132,8 +142,12 @@ class FlentTest
      * @throws std::invalid_argument naming the parameter and its accepted values when the
      * name is unknown, LENGTH is not a whole number from 1 to 86400, DELAY not a whole
      * number from 0 to 3600, STEP_SIZE below 1 ms, not dividing LENGTH and DELAY or giving
-     * more than a million samples per series, hosts are empty (rtt_fair*: not exactly 4),
-     * streams is not 1 to 1024 (tcp_nup, tcp_ndown) or a qdisc stats source is malformed
+     * more than a million samples per series, hosts are empty (rtt_fair, rtt_fair4be,
+     * rtt_fair_up: not exactly 4; rtt_fair6be: not 6), streams is not 1 to 1024 (tcp_nup,
+     * tcp_ndown), a test parameter the test reads is malformed (a marking not in flent's
+     * MARKING_MAP nor a number 0-255, a stream delay not a whole number of seconds below
+     * LENGTH), a test parameter names a feature the model lacks (cc_algos,
+     * tcp_cong_control, send_sizes, ...) or a qdisc stats source is malformed
      */
     static FlentTestSpec Get(const std::string& name, const FlentTestOptions& options);
 

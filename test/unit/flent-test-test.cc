@@ -89,17 +89,38 @@ ExpectInvalid(F f, const std::vector<std::string>& words)
 
 TEST(FlentTestTest, NamesAreTheSupportedTests)
 {
+    // The flent 2.1.1 tests whose flows are netperf TCP streams, ICMP pings and irtt probes.
     EXPECT_EQ(FlentTest::Names(),
               (std::vector<std::string>{"rrul",
                                         "rrul_be",
+                                        "rrul_cs8",
+                                        "rrul_noclassification",
+                                        "rrul_up",
                                         "tcp_upload",
                                         "tcp_download",
+                                        "tcp_bidirectional",
+                                        "tcp_1up",
+                                        "tcp_1down",
                                         "tcp_nup",
                                         "tcp_ndown",
+                                        "tcp_2up",
+                                        "tcp_4up",
+                                        "tcp_6up",
+                                        "tcp_8up",
+                                        "tcp_12up",
+                                        "tcp_2down",
+                                        "tcp_4down",
+                                        "tcp_6down",
+                                        "tcp_8down",
+                                        "tcp_12down",
                                         "ping",
                                         "rtt_fair",
                                         "rtt_fair4be",
-                                        "rtt_fair_up"}));
+                                        "rtt_fair_up",
+                                        "rtt_fair6be",
+                                        "rtt_fair_var",
+                                        "rtt_fair_var_up",
+                                        "rtt_fair_var_down"}));
 }
 
 TEST(FlentTestTest, RrulMarksFourClassesEachWay)
@@ -305,6 +326,216 @@ TEST(FlentTestTest, RttFair4beAndUpAreBestEffort)
                                         "Ping (ms) avg"}));
 }
 
+TEST(FlentTestTest, RrulCs8RunsAFlowAndAPingPerClassSelector)
+{
+    // rrul_cs8.conf: uploads then downloads CS0_BE, CS1_BK, CS2 .. CS7 marked 'CSn,CSn' (TOS
+    // n << 5), then UDP pings CS7 down to CS1_BK marked, 'UDP CS0_BE' unmarked, then ICMP;
+    // computed series as rrul's.
+    const auto spec = FlentTest::Get("rrul_cs8", FlentTestOptions{});
+    const std::vector<std::string> labels =
+        {"CS0_BE", "CS1_BK", "CS2", "CS3", "CS4", "CS5", "CS6", "CS7"};
+    std::vector<Expected> expected;
+    std::vector<std::string> names; // keeps the c_str() of Expected alive
+    for (const char* direction : {"upload", "download"})
+    {
+        for (const auto& label : labels)
+        {
+            names.push_back(std::string("TCP ") + direction + " " + label);
+        }
+    }
+    for (auto it = labels.rbegin(); it != labels.rend(); ++it)
+    {
+        names.push_back("Ping (ms) UDP " + *it);
+    }
+    names.emplace_back("Ping (ms) ICMP");
+    for (std::size_t i = 0; i < names.size(); ++i)
+    {
+        const bool tcp = i < 16;
+        const uint8_t tos = tcp      ? static_cast<uint8_t>((i % 8) << 5)
+                            : i < 24 ? static_cast<uint8_t>((23 - i) << 5)
+                                     : 0;
+        const FlowKind kind = i < 8    ? FlowKind::TCP_STREAM
+                              : tcp    ? FlowKind::TCP_MAERTS
+                              : i < 24 ? FlowKind::UDP_RTT
+                                       : FlowKind::ICMP_PING;
+        expected.push_back({names[i].c_str(), kind, tos, 0, tcp ? 5.0 : 0.0, tcp ? 60.0 : 70.0});
+    }
+    ExpectFlows(spec, expected);
+    EXPECT_EQ(spec.computedSeries.size(), 6U);
+    EXPECT_EQ(spec.defaultPlot, "all_scaled");
+}
+
+TEST(FlentTestTest, RrulNoclassificationAndUpFollowTheirConfs)
+{
+    // rrul_noclassification.conf: rrul_be's four CS0 flows each way with rrul's pings (UDP
+    // EF marked EF, UDP BK marked CS1, UDP BE unmarked); its DATA_SETS has no 'TCP totals'.
+    const auto noc = FlentTest::Get("rrul_noclassification", FlentTestOptions{});
+    ASSERT_EQ(noc.flows.size(), 12U);
+    for (std::size_t i = 0; i < 8; ++i)
+    {
+        EXPECT_EQ(noc.flows[i].tos, 0x00) << noc.flows[i].series;
+    }
+    EXPECT_EQ(noc.flows[3].series, "TCP upload BE4");
+    EXPECT_EQ(noc.flows[4].series, "TCP download BE");
+    FlentTestSpec pings; // the last four flows
+    pings.flows.assign(noc.flows.begin() + 8, noc.flows.end());
+    ExpectFlows(pings,
+                {{"Ping (ms) UDP EF", FlowKind::UDP_RTT, 0xb8, 0, 0, 70},
+                 {"Ping (ms) UDP BK", FlowKind::UDP_RTT, 0x20, 0, 0, 70},
+                 {"Ping (ms) UDP BE", FlowKind::UDP_RTT, 0x00, 0, 0, 70},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0x00, 0, 0, 70}});
+    EXPECT_EQ(noc.computedSeries,
+              (std::vector<std::string>{"TCP upload avg",
+                                        "TCP upload sum",
+                                        "TCP download avg",
+                                        "TCP download sum",
+                                        "Ping (ms) avg"}));
+
+    // rrul_up.conf: rrul.conf with every series whose name holds 'download' deleted.
+    const auto up = FlentTest::Get("rrul_up", FlentTestOptions{});
+    const auto rrul = FlentTest::Get("rrul", FlentTestOptions{});
+    std::vector<std::string> expected;
+    for (const auto& flow : rrul.flows)
+    {
+        if (flow.series.find("download") == std::string::npos)
+        {
+            expected.push_back(flow.series);
+        }
+    }
+    std::vector<std::string> got;
+    for (const auto& flow : up.flows)
+    {
+        got.push_back(flow.series);
+    }
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(got.size(), 8U); // 4 uploads + 4 pings
+    EXPECT_EQ(up.computedSeries,
+              (std::vector<std::string>{"TCP upload avg",
+                                        "TCP upload sum",
+                                        "TCP totals",
+                                        "Ping (ms) avg"}));
+}
+
+TEST(FlentTestTest, TcpBidirectionalAnd1upFollowTheirConfs)
+{
+    // tcp_bidirectional.conf: 'TCP download', 'TCP upload', 'Ping (ms) ICMP' in that order.
+    const auto bidir = FlentTest::Get("tcp_bidirectional", FlentTestOptions{});
+    ExpectFlows(bidir,
+                {{"TCP download", FlowKind::TCP_MAERTS, 0, 0, 5, 60},
+                 {"TCP upload", FlowKind::TCP_STREAM, 0, 0, 5, 60},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70}});
+    EXPECT_EQ(bidir.defaultPlot, "totals");
+
+    // tcp_1up.conf: MARKING = try_test_parameters(('marking', 'markings'), split=True)[0];
+    // CS1 is TOS 0x20 and EF 0xb8 in MARKING_MAP; parse_int() reads numbers, 0x hex too.
+    FlentTestOptions options;
+    options.testParameters = {{"marking", "CS1"}};
+    ExpectFlows(FlentTest::Get("tcp_1up", options),
+                {{"TCP upload", FlowKind::TCP_STREAM, 0x20, 0, 5, 60},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70}});
+    options.testParameters = {{"markings", "EF,CS1"}};
+    EXPECT_EQ(FlentTest::Get("tcp_1up", options).flows[0].tos, 0xb8);
+    options.testParameters = {{"marking", "0x48"}};
+    EXPECT_EQ(FlentTest::Get("tcp_1up", options).flows[0].tos, 0x48);
+    options.testParameters = {{"marking", "40"}};
+    EXPECT_EQ(FlentTest::Get("tcp_1up", options).flows[0].tos, 40);
+    // The user's parameters are stored, as flent stores them.
+    EXPECT_EQ(FlentTest::Get("tcp_1up", options).testParameters.at("marking"), "40");
+    ExpectFlows(FlentTest::Get("tcp_1down", FlentTestOptions{}),
+                {{"TCP download", FlowKind::TCP_MAERTS, 0, 0, 5, 60},
+                 {"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70}});
+}
+
+TEST(FlentTestTest, FixedStreamVariantsAndStreamParameters)
+{
+    // tcp_4up.conf: TEST_PARAMETERS['upload_streams'] = 4, then tcp_nup.conf; the name stays
+    // tcp_4up (flent reloads that .conf). tcp_12down likewise with 12 download streams.
+    FlentTestOptions options;
+    options.streams = 7; // ignored by the fixed variants
+    const auto four = FlentTest::Get("tcp_4up", options);
+    ASSERT_EQ(four.flows.size(), 5U);
+    EXPECT_EQ(four.flows[4].series, "TCP upload::4");
+    EXPECT_EQ(four.testParameters.at("upload_streams"), "4");
+    const auto twelve = FlentTest::Get("tcp_12down", options);
+    ASSERT_EQ(twelve.flows.size(), 13U);
+    EXPECT_EQ(twelve.flows[12].series, "TCP download::12");
+    EXPECT_EQ(twelve.flows[12].kind, FlowKind::TCP_MAERTS);
+
+    // tcp_nup: upload_streams wins over the option; for_stream_config() gives stream i item
+    // i of markings and stream_delays: stream 2 starts at DELAY + 2 = 7 s and runs
+    // LENGTH - 2 = 58 s, marked CS1 (0x20); stream 3 has no items: CS0, no extra delay.
+    options.testParameters = {{"upload_streams", "3"},
+                              {"markings", "EF,CS1"},
+                              {"stream_delays", "0;2"}};
+    ExpectFlows(FlentTest::Get("tcp_nup", options),
+                {{"Ping (ms) ICMP", FlowKind::ICMP_PING, 0, 0, 0, 70},
+                 {"TCP upload::1", FlowKind::TCP_STREAM, 0xb8, 0, 5, 60},
+                 {"TCP upload::2", FlowKind::TCP_STREAM, 0x20, 0, 7, 58},
+                 {"TCP upload::3", FlowKind::TCP_STREAM, 0x00, 0, 5, 60}});
+}
+
+TEST(FlentTestTest, RttFairVariableHostsTakeTheirLabelsFromParameters)
+{
+    // rtt_fair6be.conf: six hosts, labels BE1..BE6, ping labels ICMP1..ICMP6, all CS0.
+    FlentTestOptions options;
+    options.hosts = {"a", "b", "c", "d", "e", "f"};
+    const auto six = FlentTest::Get("rtt_fair6be", options);
+    ASSERT_EQ(six.flows.size(), 18U);
+    EXPECT_EQ(six.flows[15].series, "TCP upload BE6 f");
+    EXPECT_EQ(six.flows[17].series, "Ping (ms) ICMP6 f");
+    EXPECT_EQ(six.testParameters.at("markings"), "CS0,CS0,CS0,CS0,CS0,CS0");
+
+    // rtt_fair_var: any number of hosts; rtt_fair.inc names with label or 'BE', ping_label
+    // or 'ICMP', marking or 'CS0' from the parameters' item i.
+    options.hosts = {"x", "y"};
+    options.testParameters = {{"labels", "fast"}, {"markings", ",CS1"}};
+    const auto var = FlentTest::Get("rtt_fair_var", options);
+    const auto up = FlowKind::TCP_STREAM;
+    const auto down = FlowKind::TCP_MAERTS;
+    const auto icmp = FlowKind::ICMP_PING;
+    ExpectFlows(var,
+                {{"TCP upload fast x", up, 0x00, 0, 5, 60},
+                 {"TCP download fast x", down, 0x00, 0, 5, 60},
+                 {"Ping (ms) ICMP x", icmp, 0x00, 0, 0, 70},
+                 {"TCP upload BE y", up, 0x20, 1, 5, 60},
+                 {"TCP download BE y", down, 0x20, 1, 5, 60},
+                 {"Ping (ms) ICMP y", icmp, 0x00, 1, 0, 70}});
+    // rtt_fair_var_up deletes the downloads (and their computed series), _down the uploads.
+    const auto varUp = FlentTest::Get("rtt_fair_var_up", options);
+    EXPECT_EQ(varUp.flows.size(), 4U);
+    EXPECT_EQ(varUp.computedSeries.size(), 4U);
+    const auto varDown = FlentTest::Get("rtt_fair_var_down", options);
+    ASSERT_EQ(varDown.flows.size(), 4U);
+    EXPECT_EQ(varDown.flows[0].series, "TCP download fast x");
+    EXPECT_EQ(varDown.computedSeries,
+              (std::vector<std::string>{"TCP download avg",
+                                        "TCP download sum",
+                                        "TCP download fairness",
+                                        "Ping (ms) avg"}));
+}
+
+TEST(FlentTestTest, TestParametersThatTheModelCannotRunAreRefused)
+{
+    FlentTestOptions options;
+    options.testParameters = {{"cc_algos", "bbr,cubic"}};
+    ExpectInvalid([&] { FlentTest::Get("tcp_nup", options); },
+                  {"cc_algos", "not modelled", "upload_streams"});
+    options.testParameters = {{"marking", "CS9"}};
+    ExpectInvalid([&] { FlentTest::Get("tcp_1up", options); },
+                  {"marking", "\"CS9\"", "AF11", "EF", "0-255"});
+    options.testParameters = {{"marking", "256"}};
+    ExpectInvalid([&] { FlentTest::Get("tcp_1up", options); }, {"marking", "0-255"});
+    options.testParameters = {{"stream_delays", "60"}}; // LENGTH is 60 s
+    ExpectInvalid([&] { FlentTest::Get("tcp_nup", options); },
+                  {"stream_delays", "\"60\"", "from 0 to LENGTH - 1 (59)"});
+    options.testParameters = {{"upload_streams", "many"}};
+    ExpectInvalid([&] { FlentTest::Get("tcp_nup", options); },
+                  {"upload_streams", "from 1 to 1024", "\"many\""});
+    options.testParameters = {};
+    options.hosts = {"a", "b", "c", "d"};
+    ExpectInvalid([&] { FlentTest::Get("rtt_fair6be", options); }, {"HOSTS", "exactly 6", "got 4"});
+}
+
 TEST(FlentTestTest, QdiscStatsAreDeclaredAsTestParameters)
 {
     // qdisc_stats.inc zips qdisc_stats_hosts with qdisc_stats_interfaces and names the
@@ -325,7 +556,7 @@ TEST(FlentTestTest, InvalidInputNamesTheParameter)
 {
     const FlentTestOptions defaults;
     ExpectInvalid([&] { FlentTest::Get("foo", defaults); },
-                  {"\"foo\"", "accepted: rrul, rrul_be, tcp_upload"});
+                  {"\"foo\"", "accepted: rrul, rrul_be, rrul_cs8"});
 
     FlentTestOptions hosts = defaults;
     hosts.hosts = {"a", "b", "c"};

@@ -131,6 +131,69 @@ JOIN samples AS p ON p.series_id = v.series_id AND p.position = v.sample_positio
 JOIN series_keys AS k ON k.series_id = v.series_id AND k.position = v.key_position;
 )sql";
 
+/**
+ * One row per run: its identity, two configuration keys and the headline metrics as
+ * columns (see ResultsDatabase). Created with the schema, and added on open to a file of
+ * the current version written before the view existed. The ping columns come from one
+ * series: the first "Ping (ms) ICMP..." that has RTT metrics, else the first series with
+ * any (irtt). max() picks the one metric of its scope and name; sum() adds up the
+ * TcRunner series. A metric the run does not have is NULL.
+ */
+constexpr const char* RUN_SUMMARY_VIEW = R"sql(
+CREATE VIEW IF NOT EXISTS run_summary AS
+WITH ping AS (
+    SELECT r.id AS run_id,
+           (SELECT m.scope FROM metrics AS m
+            WHERE m.run_id = r.id AND m.name = 'rtt_p50'
+            ORDER BY m.scope GLOB 'Ping (ms) ICMP*' DESC, m.position
+            LIMIT 1) AS scope
+    FROM runs AS r
+)
+SELECT r.id AS run_id, r.test, r.title, r.seed, r.run, r.length, r.delay,
+       r.ns3_version, r.module_version, r.created,
+       (SELECT c.value FROM run_config AS c
+        WHERE c.run_id = r.id AND c.key = 'qdisc') AS qdisc,
+       (SELECT c.value FROM run_config AS c
+        WHERE c.run_id = r.id AND c.key = 'bql') AS bql,
+       max(CASE WHEN m.scope = 'total' AND m.name = 'upload_goodput'
+                THEN m.value END) AS upload_goodput,     -- Mbit/s
+       max(CASE WHEN m.scope = 'total' AND m.name = 'download_goodput'
+                THEN m.value END) AS download_goodput,   -- Mbit/s
+       max(CASE WHEN m.scope = 'total' AND m.name = 'total_goodput'
+                THEN m.value END) AS total_goodput,      -- Mbit/s
+       max(CASE WHEN m.scope = 'total' AND m.name = 'upload_fairness'
+                THEN m.value END) AS upload_fairness,    -- Jain's index
+       max(CASE WHEN m.scope = 'total' AND m.name = 'download_fairness'
+                THEN m.value END) AS download_fairness,
+       p.scope AS ping_series,
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_mean'
+                THEN m.value END) AS ping_mean,          -- ms
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_min'
+                THEN m.value END) AS ping_min,
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_p50'
+                THEN m.value END) AS ping_p50,
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_p90'
+                THEN m.value END) AS ping_p90,
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_p99'
+                THEN m.value END) AS ping_p99,
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_max'
+                THEN m.value END) AS ping_max,
+       max(CASE WHEN m.scope = p.scope AND m.name = 'rtt_samples'
+                THEN m.value END) AS ping_samples,
+       sum(CASE WHEN m.name = 'transactions'
+                THEN m.value END) AS transactions,       -- per s
+       sum(CASE WHEN m.scope GLOB 'qdisc_stats_*' AND m.name = 'dropped'
+                THEN m.value END) AS qdisc_dropped,      -- packets
+       sum(CASE WHEN m.scope GLOB 'qdisc_stats_*' AND m.name = 'ecn_mark'
+                THEN m.value END) AS qdisc_ecn_mark,
+       sum(CASE WHEN m.scope GLOB 'qdisc_stats_*' AND m.name = 'nic_dropped'
+                THEN m.value END) AS nic_dropped
+FROM runs AS r
+JOIN ping AS p ON p.run_id = r.id
+LEFT JOIN metrics AS m ON m.run_id = r.id
+GROUP BY r.id;
+)sql";
+
 /// How long a connection waits for another connection's lock, in ms.
 constexpr int BUSY_TIMEOUT_MS = 60000;
 
@@ -414,6 +477,35 @@ UserVersion(sqlite3* db, const std::string& path)
     return version.Int(0);
 }
 
+/**
+ * Adds the view run_summary to a file of the current version written before the view
+ * existed. A read-only file is left as it is: its tables still read.
+ * @param db the connection
+ * @param path the file
+ */
+void
+AddRunSummaryView(sqlite3* db, const std::string& path)
+{
+    {
+        Statement view(db,
+                       path,
+                       "SELECT count(*) FROM sqlite_master WHERE type = 'view' AND "
+                       "name = 'run_summary'");
+        view.Start();
+        view.Next();
+        if (view.Int(0) != 0 || sqlite3_db_readonly(db, "main") == 1)
+        {
+            return;
+        }
+    } // the statement ends before the write lock is taken
+    Transaction transaction(db, path, "BEGIN IMMEDIATE");
+    if (sqlite3_exec(db, RUN_SUMMARY_VIEW, nullptr, nullptr, nullptr) != SQLITE_OK)
+    {
+        ThrowSqlite(db, path, "cannot add the view run_summary");
+    }
+    transaction.Commit();
+}
+
 } // namespace
 
 void
@@ -440,6 +532,7 @@ ResultsDatabase::ResultsDatabase(const std::string& path)
     // gets its schema under the write lock, so that two processes cannot both create it.
     if (UserVersion(db, path) == SCHEMA_VERSION)
     {
+        AddRunSummaryView(db, path);
         return;
     }
     Transaction transaction(db, path, "BEGIN IMMEDIATE");
@@ -455,7 +548,8 @@ ResultsDatabase::ResultsDatabase(const std::string& path)
                        "not a debloat results database (it has tables but no schema "
                        "version)");
         }
-        if (sqlite3_exec(db, SCHEMA, nullptr, nullptr, nullptr) != SQLITE_OK)
+        if (sqlite3_exec(db, SCHEMA, nullptr, nullptr, nullptr) != SQLITE_OK ||
+            sqlite3_exec(db, RUN_SUMMARY_VIEW, nullptr, nullptr, nullptr) != SQLITE_OK)
         {
             ThrowSqlite(db, path, "cannot create the schema");
         }

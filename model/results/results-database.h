@@ -56,10 +56,29 @@ namespace debloat
  * - `runs.run` holds RngRun's uint64_t as the int64_t of the same bits; `runs.created` is
  *   the UTC wall-clock time of writing, e.g. '2026-01-31T12:00:00.123Z' (not in RunRecord).
  * - Views: `metrics_view` (run_id, test, title, seed, run, created, scope, name, value,
- *   units) and `samples_view` (run_id, series_position, series, units, sample_position, t,
- *   key, value). Indexes: runs(test), series(name), metrics(name, scope).
+ *   units), `samples_view` (run_id, series_position, series, units, sample_position, t,
+ *   key, value) and `run_summary` (below). Indexes: runs(test), series(name),
+ *   metrics(name, scope).
  * - Foreign keys cascade on delete: with `PRAGMA foreign_keys = ON`,
  *   `DELETE FROM runs WHERE id = 3` removes everything of run 3.
+ *
+ * `run_summary` has one row per run, any test, with RunSummary::ComputeMetrics()'s headline
+ * metrics as columns, NULL where the run has no such metric (or its value is NaN):
+ * - from `runs`: run_id, test, title, seed, run, length, delay, ns3_version,
+ *   module_version, created;
+ * - from `run_config`: qdisc and bql, as typed there, NULL for a run without the key
+ *   (flent-run and gige-aqm-comparison write both, wifi-ring-latency only qdisc, netperf-rr
+ *   only bql, the wrt1200ac examples neither: they write router_qdisc);
+ * - scope "total": upload_goodput, download_goodput, total_goodput (Mbit/s),
+ *   upload_fairness, download_fairness;
+ * - ping_series, the series the ping columns come from: the first "Ping (ms) ICMP..." series
+ *   with RTT metrics, else the first series that has them (irtt); ping_mean, ping_min, ping_p50,
+ *   ping_p90, ping_p99, ping_max (ms; its rtt_* metrics) and ping_samples;
+ * - transactions (per s, the sum of the run's `transactions` metrics: netperf-rr);
+ * - qdisc_dropped, qdisc_ecn_mark, nic_dropped (packets): the sums over all the run's
+ *   `qdisc_stats_*` series of `dropped`, `ecn_mark` and `nic_dropped`.
+ * A new file gets the view with the schema; a writable file of version 1 written before the
+ * view existed gets it when opened (a read-only one is left without it).
  *
  * Example: `SELECT test, seed, value FROM metrics_view WHERE name = 'rtt_p99';`, or a
  * router's CPU utilisation under load (RunSummary's cpu_util, netperf -c):

@@ -24,8 +24,10 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <limits>
+#include <map>
 #include <sqlite3.h>
 #include <stdexcept>
+#include <variant>
 
 namespace
 {
@@ -255,6 +257,91 @@ ExecFile(const std::string& path, const std::string& sql)
     }
     sqlite3_close(db);
     return error;
+}
+
+/// A cell of a query's result: NULL (monostate) or a value of its SQLite storage class.
+using Cell = std::variant<std::monostate, int64_t, double, std::string>;
+
+/// A row of a query's result, by column name.
+using Row = std::map<std::string, Cell>;
+
+/**
+ * Runs a query on a file through a connection of its own, as the sqlite3 shell would.
+ * @param path the file
+ * @param sql the query
+ * @param columns set to the result's column names, in order
+ * @return the rows, each cell in its storage class (doubles bit for bit)
+ */
+std::vector<Row>
+QueryRows(const std::string& path, const std::string& sql, std::vector<std::string>& columns)
+{
+    sqlite3* db = nullptr;
+    sqlite3_stmt* stmt = nullptr;
+    std::vector<Row> rows;
+    columns.clear();
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK)
+    {
+        ADD_FAILURE() << "cannot query '" << sql << "': " << sqlite3_errmsg(db);
+        sqlite3_close(db);
+        return rows;
+    }
+    for (int c = 0; c < sqlite3_column_count(stmt); ++c)
+    {
+        columns.emplace_back(sqlite3_column_name(stmt, c));
+    }
+    while (sqlite3_step(stmt) == SQLITE_ROW)
+    {
+        Row row;
+        for (int c = 0; c < sqlite3_column_count(stmt); ++c)
+        {
+            Cell cell;
+            switch (sqlite3_column_type(stmt, c))
+            {
+            case SQLITE_INTEGER:
+                cell = static_cast<int64_t>(sqlite3_column_int64(stmt, c));
+                break;
+            case SQLITE_FLOAT:
+                cell = sqlite3_column_double(stmt, c);
+                break;
+            case SQLITE_TEXT:
+                cell = std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, c)));
+                break;
+            default:
+                break;
+            }
+            row[columns[c]] = cell;
+        }
+        rows.push_back(std::move(row));
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return rows;
+}
+
+/**
+ * Expects a row to hold the given cells, same storage class and value (doubles bit for bit).
+ * @param expected the cells to check, by column
+ * @param actual the row
+ */
+void
+ExpectCells(const Row& expected, const Row& actual)
+{
+    for (const auto& [column, cell] : expected)
+    {
+        SCOPED_TRACE("column " + column);
+        const auto found = actual.find(column);
+        ASSERT_NE(found, actual.end());
+        ASSERT_EQ(cell.index(), found->second.index()) << "storage class differs";
+        if (const auto* d = std::get_if<double>(&cell))
+        {
+            EXPECT_SAME_DOUBLE(*d, std::get<double>(found->second));
+        }
+        else
+        {
+            EXPECT_EQ(cell, found->second);
+        }
+    }
 }
 
 /// Gives each test a fresh temporary directory, removed afterwards.
@@ -487,6 +574,239 @@ TEST_F(ResultsDatabaseTest, SchemaAnswersPlainSql)
     {
         EXPECT_EQ(QueryFile(m_path, std::string("SELECT count(*) FROM ") + table), "0") << table;
     }
+}
+
+/// The columns of run_summary, in the order ResultsDatabase documents them.
+const std::vector<std::string> RUN_SUMMARY_COLUMNS = {"run_id",
+                                                      "test",
+                                                      "title",
+                                                      "seed",
+                                                      "run",
+                                                      "length",
+                                                      "delay",
+                                                      "ns3_version",
+                                                      "module_version",
+                                                      "created",
+                                                      "qdisc",
+                                                      "bql",
+                                                      "upload_goodput",
+                                                      "download_goodput",
+                                                      "total_goodput",
+                                                      "upload_fairness",
+                                                      "download_fairness",
+                                                      "ping_series",
+                                                      "ping_mean",
+                                                      "ping_min",
+                                                      "ping_p50",
+                                                      "ping_p90",
+                                                      "ping_p99",
+                                                      "ping_max",
+                                                      "ping_samples",
+                                                      "transactions",
+                                                      "qdisc_dropped",
+                                                      "qdisc_ecn_mark",
+                                                      "nic_dropped"};
+
+/**
+ * A loaded run as flent-run writes one, metrics only: the values are chosen here, and
+ * each is exact in binary, so that sums compare exactly.
+ * @return the run
+ */
+RunRecord
+LoadedRun()
+{
+    RunRecord run;
+    run.test = "rrul_be";
+    run.title = "fq_codel BQL";
+    run.seed = 1;
+    run.run = 4;
+    run.length = 60;
+    run.delay = 5;
+    run.ns3Version = "3.37";
+    run.moduleVersion = "0.1.0";
+    run.config = {{"qdisc", std::string("fq_codel")},
+                  {"bql", int64_t{1}},
+                  {"rate", std::string("100Mbps")}};
+    run.metrics = {
+        {"TCP upload BE", "goodput", 45.5, "Mbit/s"},
+        // An irtt series before the ICMP ping: the view must still take ICMP's.
+        {"Ping (ms) UDP BE1", "rtt_p50", 9.5, "ms"},
+        {"Ping (ms) UDP BE1", "rtt_p99", 19.5, "ms"},
+        {"Ping (ms) ICMP", "rtt_mean", 5.5, "ms"},
+        {"Ping (ms) ICMP", "rtt_min", 4.25, "ms"},
+        {"Ping (ms) ICMP", "rtt_p50", 5.375, "ms"},
+        {"Ping (ms) ICMP", "rtt_p90", 6.5, "ms"},
+        {"Ping (ms) ICMP", "rtt_p99", 7.75, "ms"},
+        {"Ping (ms) ICMP", "rtt_max", 8, "ms"},
+        {"Ping (ms) ICMP", "rtt_samples", 250, "samples"},
+        {"qdisc_stats_client", "dropped", 3, "packets"},
+        {"qdisc_stats_client", "ecn_mark", 0, "packets"},
+        {"qdisc_stats_client", "nic_dropped", 1, "packets"},
+        {"qdisc_stats_router", "dropped", 4, "packets"},
+        {"qdisc_stats_router", "ecn_mark", 2, "packets"},
+        // Not a qdisc's: must not count among its drops.
+        {"flood", "dropped", 100, "packets"},
+        {"total", "upload_goodput", 91.25, "Mbit/s"},
+        {"total", "download_goodput", 90.5, "Mbit/s"},
+        {"total", "total_goodput", 181.75, "Mbit/s"},
+        {"total", "upload_fairness", 0.75, ""},
+        {"total", "download_fairness", 0.5, ""},
+    };
+    return run;
+}
+
+/**
+ * A TCP_RR run as netperf-rr writes one: no goodput, no qdisc key, no ICMP ping; two irtt
+ * series stand in for the ping, and the first of them counts.
+ * @return the run
+ */
+RunRecord
+RequestResponseRun()
+{
+    RunRecord run;
+    run.test = "tcp_rr";
+    run.title = "size 1 no BQL";
+    run.seed = 3;
+    run.run = 2;
+    run.length = 10;
+    run.delay = 0;
+    run.ns3Version = "3.48";
+    run.moduleVersion = "0.1.0";
+    run.config = {{"bql", int64_t{0}}, {"size", int64_t{1}}};
+    run.metrics = {
+        {"TCP_RR", "transactions", 12345.5, "transactions/s"},
+        {"Ping (ms) UDP EF", "rtt_mean", 1.5, "ms"},
+        {"Ping (ms) UDP EF", "rtt_min", 1, "ms"},
+        {"Ping (ms) UDP EF", "rtt_p50", 1.25, "ms"},
+        {"Ping (ms) UDP EF", "rtt_p90", NaN, "ms"}, // stored as NULL
+        {"Ping (ms) UDP EF", "rtt_p99", 2.5, "ms"},
+        {"Ping (ms) UDP EF", "rtt_max", 3, "ms"},
+        {"Ping (ms) UDP EF", "rtt_samples", 40, "samples"},
+        {"Ping (ms) UDP BK", "rtt_p50", 30, "ms"},
+        {"qdisc_stats_host", "dropped", 0, "packets"},
+    };
+    return run;
+}
+
+TEST_F(ResultsDatabaseTest, RunSummaryViewHasOneRowPerRunWithItsHeadlineMetrics)
+{
+    {
+        ResultsDatabase db(m_path);
+        ASSERT_EQ(db.Write(LoadedRun()), 1);
+        ASSERT_EQ(db.Write(RequestResponseRun()), 2);
+    }
+    std::vector<std::string> columns;
+    const std::vector<Row> rows =
+        QueryRows(m_path, "SELECT * FROM run_summary ORDER BY run_id", columns);
+    EXPECT_EQ(columns, RUN_SUMMARY_COLUMNS);
+    ASSERT_EQ(rows.size(), 2U);
+    const Cell null;
+    {
+        SCOPED_TRACE("loaded run");
+        // Drops add up over the two qdisc_stats series: 3 + 4 and 0 + 2; nic_dropped has
+        // one series only; the flood's 100 is no qdisc's.
+        ExpectCells({{"run_id", int64_t{1}},
+                     {"test", std::string("rrul_be")},
+                     {"title", std::string("fq_codel BQL")},
+                     {"seed", int64_t{1}},
+                     {"run", int64_t{4}},
+                     {"length", 60.0},
+                     {"delay", 5.0},
+                     {"ns3_version", std::string("3.37")},
+                     {"module_version", std::string("0.1.0")},
+                     {"qdisc", std::string("fq_codel")},
+                     {"bql", int64_t{1}},
+                     {"upload_goodput", 91.25},
+                     {"download_goodput", 90.5},
+                     {"total_goodput", 181.75},
+                     {"upload_fairness", 0.75},
+                     {"download_fairness", 0.5},
+                     {"ping_series", std::string("Ping (ms) ICMP")},
+                     {"ping_mean", 5.5},
+                     {"ping_min", 4.25},
+                     {"ping_p50", 5.375},
+                     {"ping_p90", 6.5},
+                     {"ping_p99", 7.75},
+                     {"ping_max", 8.0},
+                     {"ping_samples", 250.0},
+                     {"transactions", null},
+                     {"qdisc_dropped", 7.0},
+                     {"qdisc_ecn_mark", 2.0},
+                     {"nic_dropped", 1.0}},
+                    rows[0]);
+    }
+    {
+        SCOPED_TRACE("TCP_RR run");
+        ExpectCells({{"run_id", int64_t{2}},
+                     {"test", std::string("tcp_rr")},
+                     {"title", std::string("size 1 no BQL")},
+                     {"seed", int64_t{3}},
+                     {"run", int64_t{2}},
+                     {"length", 10.0},
+                     {"delay", 0.0},
+                     {"ns3_version", std::string("3.48")},
+                     {"qdisc", null},
+                     {"bql", int64_t{0}},
+                     {"upload_goodput", null},
+                     {"download_goodput", null},
+                     {"total_goodput", null},
+                     {"upload_fairness", null},
+                     {"download_fairness", null},
+                     {"ping_series", std::string("Ping (ms) UDP EF")},
+                     {"ping_mean", 1.5},
+                     {"ping_min", 1.0},
+                     {"ping_p50", 1.25},
+                     {"ping_p90", null},
+                     {"ping_p99", 2.5},
+                     {"ping_max", 3.0},
+                     {"ping_samples", 40.0},
+                     {"transactions", 12345.5},
+                     {"qdisc_dropped", 0.0},
+                     {"qdisc_ecn_mark", null},
+                     {"nic_dropped", null}},
+                    rows[1]);
+    }
+    // A run without metrics still has its row, every metric NULL.
+    RunRecord bare;
+    bare.test = "ping";
+    {
+        ResultsDatabase db(m_path);
+        ASSERT_EQ(db.Write(bare), 3);
+    }
+    const std::vector<Row> all =
+        QueryRows(m_path, "SELECT * FROM run_summary ORDER BY run_id", columns);
+    ASSERT_EQ(all.size(), 3U);
+    ExpectCells({{"run_id", int64_t{3}},
+                 {"test", std::string("ping")},
+                 {"qdisc", null},
+                 {"bql", null},
+                 {"total_goodput", null},
+                 {"ping_series", null},
+                 {"ping_p99", null},
+                 {"qdisc_dropped", null}},
+                all[2]);
+}
+
+TEST_F(ResultsDatabaseTest, FileWithoutRunSummaryGetsItWhenOpened)
+{
+    // A file written before the view existed: the same schema version, no run_summary.
+    {
+        ResultsDatabase db(m_path);
+        db.Write(LoadedRun());
+    }
+    ASSERT_EQ(ExecFile(m_path, "DROP VIEW run_summary"), "");
+    EXPECT_EQ(QueryFile(m_path, "SELECT count(*) FROM sqlite_master WHERE name = 'run_summary'"),
+              "0");
+    {
+        ResultsDatabase db(m_path);
+    }
+    EXPECT_EQ(QueryFile(m_path, "SELECT total_goodput FROM run_summary"), "181.75");
+    // Opening it again leaves the one view as it is.
+    {
+        ResultsDatabase db(m_path);
+    }
+    EXPECT_EQ(QueryFile(m_path, "SELECT count(*) FROM sqlite_master WHERE name = 'run_summary'"),
+              "1");
 }
 
 } // namespace

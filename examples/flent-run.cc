@@ -12,9 +12,9 @@
  * file that flent itself plots, plus a row in a SQLite results database and a summary.
  *
  * Topology (host i's link delay is --hostDelay; rtt_fair* use (i + 1) x --hostDelay so
- * that the four hosts have different RTTs):
+ * that the hosts have different RTTs):
  *
- *     client ==== router ==== host 0 ("server", or server-1 .. server-4 for rtt_fair*)
+ *     client ==== router ==== host 0 ("server", or server-1 .. server-N for rtt_fair*)
  *      --rate, --delay   \=== host 1 ...
  *      --profile NIC          1 Gbit/s, same NIC profile
  *
@@ -23,15 +23,27 @@
  * (tc text, see TcQdiscHelper), all with ByteQueueLimits when --bql, and are sampled as flent's
  * qdisc stats (qdisc_stats_client and qdisc_stats_router: backlog, drops, delay, BQL, ring).
  *
- * Options: --test, --length (s, LENGTH), --step (s, STEP_SIZE), --delay (s, DELAY),
- * --streams (tcp_nup/tcp_ndown), --rate (default 100Mbps), --linkDelay (default 1ms),
- * --hostDelay (default 1ms), --profile (default e1000e), --qdisc (default pfifo_fast; e.g.
- * "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql, --cpu (a CpuProfile on
- * every node: the file then has flent's cpu_stats series, `flent -p cpu`), --output (flent
- * file, default <test>.flent.gz), --db (SQLite file, default debloat-results.sqlite; none for
- * none),
- * --title, --epoch (UNIX time of T0 in the file; default 2026-01-01, so that the same seed
- * writes the same file), --progress, and ns-3's --RngRun.
+ * Options, in ns-3's spelling (--name=value) or flent's (FlentArguments: "flent-run rrul_be -l
+ * 30 -H server -t title --test-parameter k=v" works as it does for flent): --test (or the
+ * first bare word; FlentTest::Names()), --length (-l, LENGTH), --step (-s, --step-size,
+ * STEP_SIZE), --delay (-d, DELAY), --host (-H, repeatable: the far ends' names, HOSTS; their
+ * number sets rtt_fair_var's hosts; default "server", or server-1 .. server-N for the
+ * rtt_fair tests), --testParameter (--test-parameter key=value, repeatable: TEST_PARAMETERS,
+ * e.g. upload_streams=8 or markings=EF,CS1), --title (-t, --title-extra: TITLE), --note (-n:
+ * NOTE), --streams (tcp_nup/tcp_ndown), --rate (default 100Mbps; tc's 100Mbit too),
+ * --linkDelay (default 1ms), --hostDelay (default 1ms), --profile (default e1000e), --qdisc
+ * (default pfifo_fast; e.g. "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql,
+ * --cpu (a CpuProfile on every node: the file then has flent's cpu_stats series, `flent -p
+ * cpu`), --dataDir (-D: where data files go, named as flent names them,
+ * TEST-TIME.TITLE.flent.gz), --output (-o: one file's exact name instead), --repetitions (N
+ * runs with --RngRun R, R + 1, ..., R + N - 1, side by side (--jobs), each file carrying
+ * flent's BATCH_* metadata so that flent's combine plots show n = N), --plot (-p: plots to
+ * render with flent when it is installed, e.g. all_scaled,ping_cdf; a *_combine plot takes
+ * every repetition's file at once), --db (SQLite file, default debloat-results.sqlite; none
+ * for none), --epoch (UNIX time of T0 in the file; default 2026-01-01, so that the same seed
+ * writes the same file), --progress, and ns-3's --RngRun. Every file carries flent's
+ * extended metadata: EGRESS_INFO of the client's egress (qdisc, tc -s, BQL, offloads,
+ * ring, link) and SYSCTLS (the TCP settings the simulated hosts use).
  *
  * Expected result: with pfifo_fast and no BQL, rrul_be's pings rise by tens of ms under
  * load (1000 packets of qdisc and the ring at 100 Mbit/s); with fq_codel and BQL they stay
@@ -43,6 +55,8 @@
 #include "ns3/core-module.h"
 #include "ns3/cpu-profile.h"
 #include "ns3/debloat-compat.h"
+#include "ns3/flent-arguments.h"
+#include "ns3/flent-metadata.h"
 #include "ns3/flent-test-helper.h"
 #include "ns3/flent-test.h"
 #include "ns3/flent-writer.h"
@@ -52,122 +66,77 @@
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-profile.h"
+#include "ns3/parallel-runner.h"
 #include "ns3/results-database.h"
 #include "ns3/run-summary.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace ns3;
 using namespace ns3::debloat;
 
-int
-main(int argc, char* argv[])
+namespace
 {
-    std::string test = "rrul_be";
-    double length = 20;
-    double step = 0.2;
-    double delay = 5;
-    uint32_t streams = 4;
-    std::string rate = "100Mbps";
-    std::string linkDelay = "1ms";
-    std::string hostDelay = "1ms";
-    std::string profile = "e1000e";
-    std::string qdisc = "pfifo_fast";
-    std::string hostQdisc = "fq_codel";
-    std::string cpu;
-    bool bql = false;
-    std::string output;
-    std::string db = "debloat-results.sqlite";
-    std::string title;
-    double epoch = 1767225600; // 2026-01-01T00:00:00Z
-    bool progress = true;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("test", "flent test name", test);
-    CommandLineOptions::AddDouble(cmd,
-                                  "length",
-                                  "LENGTH: seconds of load",
-                                  length,
-                                  1,
-                                  FlentTestOptions::MAX_LENGTH);
-    CommandLineOptions::AddDouble(cmd,
-                                  "step",
-                                  "STEP_SIZE: seconds between samples",
-                                  step,
-                                  FlentTestOptions::MIN_STEP,
-                                  FlentTestOptions::MAX_LENGTH);
-    CommandLineOptions::AddDouble(cmd,
-                                  "delay",
-                                  "DELAY: seconds of idle before and after the load",
-                                  delay,
-                                  0,
-                                  FlentTestOptions::MAX_DELAY);
-    CommandLineOptions::AddUnsigned(cmd,
-                                    "streams",
-                                    "tcp_nup/tcp_ndown: number of streams",
-                                    streams,
-                                    1,
-                                    FlentTestOptions::MAX_STREAMS);
-    CommandLineOptions::AddRate(cmd, "rate", "bottleneck rate (client-router)", rate);
-    CommandLineOptions::AddTime(cmd, "linkDelay", "client-router propagation delay", linkDelay, 10);
-    CommandLineOptions::AddTime(cmd, "hostDelay", "router-host propagation delay", hostDelay, 10);
-    cmd.AddValue("profile", "NicNetDevice profile of every link", profile);
-    compat::AddStringValue(cmd,
-                           "qdisc",
-                           "root qdisc of the bottleneck's two egresses, as tc text (\"cake "
-                           "bandwidth 50Mbit\", \"sfq perturb 10\", \"fq_codel\", ...)",
-                           qdisc);
-    compat::AddStringValue(cmd,
-                           "hostQdisc",
-                           "root qdisc of the 1 Gbit/s host links, as tc text",
-                           hostQdisc);
-    cmd.AddValue("bql", "install ByteQueueLimits on every TX queue", bql);
-    cmd.AddValue("cpu",
-                 "CPU profile of every node (generic, laptop-2011, nuc, atom-c2758, armada385); "
-                 "the data file then has flent's cpu_stats series; default none",
-                 cpu);
-    cmd.AddValue("output", "flent data file (default <test>.flent.gz)", output);
-    cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
-    cmd.AddValue("title", "flent TITLE", title);
-    cmd.AddValue("epoch", "UNIX time of T0 in the flent file", epoch);
-    cmd.AddValue("progress", "print progress lines", progress);
-    cmd.Parse(argc, argv);
+/// Everything one run needs, from the command line.
+struct RunConfig
+{
+    std::string test = "rrul_be";       ///< flent test
+    std::string rate = "100Mbps";       ///< bottleneck rate
+    std::string linkDelay = "1ms";      ///< client-router propagation delay
+    std::string hostDelay = "1ms";      ///< router-host propagation delay
+    std::string profile = "e1000e";     ///< NicNetDevice profile
+    std::string qdisc = "pfifo_fast";   ///< bottleneck qdisc, tc text
+    std::string hostQdisc = "fq_codel"; ///< host links' qdisc, tc text
+    std::string cpu;                    ///< CpuProfile of every node, or none
+    bool bql = false;                   ///< ByteQueueLimits on every TX queue
+    bool progress = true;               ///< progress lines
+    std::string startJitter = "0ms";    ///< each flow's start delay, at most
 
-    FlentTestOptions options;
-    options.length = length;
-    options.stepSize = step;
-    options.delay = delay;
-    options.streams = streams;
-    options.qdiscStats = {{"client", "eth0"}, {"router", "eth0"}};
-    FlentTestSpec spec;
+    uint32_t streams = 4;                        ///< tcp_nup / tcp_ndown streams
+    static constexpr uint32_t TXQUEUELEN = 1000; ///< the qdiscs' limit, as Linux's default
+};
+
+/// The qdiscs of a config on the profile's TX queues; throws std::invalid_argument.
+std::pair<TrafficControlHelper, TrafficControlHelper>
+QdiscHelpers(const RunConfig& c)
+{
     TrafficControlHelper tch;
     TrafficControlHelper hostTch;
-    try
+    // Every link has the profile's TX queues ("mq" needs their number).
+    const uint32_t txQueues = NicProfile::Get(c.profile).GetTxQueues();
+    TcQdiscHelper::SetRootQueueDisc(tch, c.qdisc, RunConfig::TXQUEUELEN, txQueues);
+    TcQdiscHelper::SetRootQueueDisc(hostTch, c.hostQdisc, RunConfig::TXQUEUELEN, txQueues);
+    if (c.bql)
     {
-        if (test.rfind("rtt_fair", 0) == 0)
-        {
-            options.hosts = {"server-1", "server-2", "server-3", "server-4"};
-        }
-        spec = FlentTest::Get(test, options);
-        // Every link has the profile's TX queues ("mq" needs their number).
-        const uint32_t txQueues = NicProfile::Get(profile).GetTxQueues();
-        TcQdiscHelper::SetRootQueueDisc(tch, qdisc, 1000, txQueues);
-        TcQdiscHelper::SetRootQueueDisc(hostTch, hostQdisc, 1000, txQueues);
+        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+        hostTch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
     }
-    catch (const std::invalid_argument& error)
-    {
-        std::cerr << "flent-run: " << error.what() << std::endl;
-        return 1;
-    }
+    return {tch, hostTch};
+}
 
-    if (!cpu.empty())
-    {
-        CpuProfile::Get(cpu); // stops with the list of names for an unknown one
-    }
+/**
+ * Builds the topology, runs the test once and collects it.
+ * @param c the configuration
+ * @param spec the test
+ * @param run ns-3's RngRun of this run
+ * @return the run, with EGRESS_INFO and SYSCTLS
+ */
+RunRecord
+RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
+{
+    RngSeedManager::SetRun(run);
+    auto [tch, hostTch] = QdiscHelpers(c);
     LinuxTcpDefaults::Apply();
     Ptr<Node> client = CreateObject<Node>();
     Ptr<Node> router = CreateObject<Node>();
@@ -177,26 +146,21 @@ main(int argc, char* argv[])
     internet.Install(NodeContainer(client, router, hosts));
 
     NicHelper nic;
-    nic.SetProfile(profile);
-    if (bql)
-    {
-        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
-        hostTch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
-    }
+    nic.SetProfile(c.profile);
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
 
-    nic.SetDeviceAttribute("DataRate", StringValue(rate));
-    nic.SetChannelAttribute("Delay", StringValue(linkDelay));
+    nic.SetDeviceAttribute("DataRate", StringValue(c.rate));
+    nic.SetChannelAttribute("Delay", StringValue(c.linkDelay));
     NetDeviceContainer bottleneck = nic.Install(client, router);
     tch.Install(bottleneck);
     address.Assign(bottleneck);
 
     nic.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
     std::vector<Ipv4Address> hostAddresses;
+    const bool rttFair = c.test.rfind("rtt_fair", 0) == 0;
     for (uint32_t i = 0; i < hosts.GetN(); ++i)
     {
-        const Time propagation =
-            Time(hostDelay) * (test.rfind("rtt_fair", 0) == 0 ? static_cast<int64_t>(i + 1) : 1);
+        const Time propagation = Time(c.hostDelay) * (rttFair ? static_cast<int64_t>(i + 1) : 1);
         nic.SetChannelAttribute("Delay", TimeValue(propagation));
         NetDeviceContainer link = nic.Install(router, hosts.Get(i));
         hostTch.Install(link);
@@ -216,11 +180,11 @@ main(int argc, char* argv[])
             stream += NicHelper::AssignStreams(NetDeviceContainer(node->GetDevice(d)), stream);
         }
     }
-    if (!cpu.empty())
+    if (!c.cpu.empty())
     {
         // Before FlentTestHelper::Install(), which samples the nodes that have one.
         HostCpuHelper cpus;
-        cpus.SetProfile(cpu);
+        cpus.SetProfile(c.cpu);
         const NodeContainer nodes(NodeContainer(client, router), hosts);
         cpus.Install(nodes);
         stream += HostCpuHelper::AssignStreams(nodes, stream);
@@ -234,41 +198,317 @@ main(int argc, char* argv[])
     }
     flent.AddQdiscStats(bottleneck.Get(0));
     flent.AddQdiscStats(bottleneck.Get(1));
-    flent.SetProgress(progress);
+    flent.SetProgress(c.progress);
+    flent.SetStartJitter(Time(c.startJitter));
+    stream += flent.AssignStreams(stream);
     flent.Install(Seconds(1)); // one second for ARP and routing to settle
     Simulator::Stop(flent.GetEnd() + Seconds(1));
     Simulator::Run();
 
-    RunRecord run = flent.Collect();
-    run.title = title;
-    run.epoch = epoch;
-    run.config = {{"rate", rate},
-                  {"link_delay", linkDelay},
-                  {"host_delay", hostDelay},
-                  {"profile", profile},
-                  {"qdisc", qdisc},
-                  {"host_qdisc", hostQdisc},
-                  {"bql", static_cast<int64_t>(bql)},
-                  {"streams", static_cast<int64_t>(streams)}};
-    if (!cpu.empty())
+    RunRecord record = flent.Collect();
+    record.config = {{"rate", c.rate},
+                     {"link_delay", c.linkDelay},
+                     {"host_delay", c.hostDelay},
+                     {"profile", c.profile},
+                     {"qdisc", c.qdisc},
+                     {"host_qdisc", c.hostQdisc},
+                     {"bql", static_cast<int64_t>(c.bql)},
+                     {"streams", static_cast<int64_t>(c.streams)}};
+    if (!c.cpu.empty())
     {
-        run.config["cpu"] = cpu;
+        record.config["cpu"] = c.cpu;
     }
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
-        run.config[path] = value;
+        record.config[path] = value;
     }
+    // flent -x: the client's egress and its TCP settings.
+    record.extraMetadata["EGRESS_INFO"] = FlentMetadata::EgressInfo(bottleneck.Get(0),
+                                                                    "eth0",
+                                                                    c.profile,
+                                                                    c.qdisc,
+                                                                    RunConfig::TXQUEUELEN);
+    record.extraMetadata["SYSCTLS"] = FlentMetadata::Sysctls();
     Simulator::Destroy();
+    return record;
+}
 
-    const std::string file = output.empty() ? test + ".flent.gz" : output;
+/// @return the items of text between separators (empty ones dropped)
+std::vector<std::string>
+Split(const std::string& text, char separator)
+{
+    std::vector<std::string> items;
+    std::string item;
+    for (const char c : text + separator)
+    {
+        if (c != separator)
+        {
+            item += c;
+        }
+        else if (!item.empty())
+        {
+            items.push_back(item);
+            item.clear();
+        }
+    }
+    return items;
+}
+
+/// @return the full path of flent when it is on PATH, else ""
+std::string
+FindFlent()
+{
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "";
+    for (std::size_t start = 0; start <= dirs.size();)
+    {
+        const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string candidate = dirs.substr(start, end - start) + "/flent";
+        if (end > start && access(candidate.c_str(), X_OK) == 0)
+        {
+            return candidate;
+        }
+        start = end + 1;
+    }
+    return "";
+}
+
+/**
+ * Has flent render a plot (flent -f plot -p PLOT -o PNG FILE...), without a shell.
+ * @param flent the program
+ * @param plot the plot
+ * @param files the data files
+ * @param png the image
+ * @return true when flent wrote a non-empty image (flent exits 0 after most failures)
+ */
+bool
+Plot(const std::string& flent,
+     const std::string& plot,
+     const std::vector<std::string>& files,
+     const std::string& png)
+{
+    std::vector<std::string> args = {flent, "-f", "plot", "-p", plot, "-o", png};
+    args.insert(args.end(), files.begin(), files.end());
+    std::vector<char*> argv;
+    for (std::string& arg : args)
+    {
+        argv.push_back(arg.data());
+    }
+    argv.push_back(nullptr);
+    std::remove(png.c_str());
+    const pid_t pid = fork();
+    if (pid == 0)
+    {
+        setenv("MPLBACKEND", "Agg", 1);
+        execv(flent.c_str(), argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0)
+    {
+        return false;
+    }
+    std::ifstream image(png, std::ios::binary | std::ios::ate);
+    return image && image.tellg() > 0;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    RunConfig c;
+    double length = 20;
+    double step = 0.2;
+    double delay = 5;
+    std::string hostList;
+    std::string testParameters;
+    std::string output;
+    std::string dataDir = ".";
+    std::string db = "debloat-results.sqlite";
+    std::string title;
+    std::string note;
+    std::string plots;
+    uint32_t repetitions = 1;
+    uint32_t jobs = 0;
+    double epoch = 1767225600; // 2026-01-01T00:00:00Z
+
+    std::vector<std::string> args(argv, argv + argc);
     try
     {
-        FlentWriter::Write(run, file);
-        std::cout << "flent data file: " << file << "\n";
-        if (db != "none")
+        args = FlentArguments::Normalise(args);
+    }
+    catch (const std::invalid_argument& error)
+    {
+        std::cerr << "flent-run: " << error.what() << std::endl;
+        return 1;
+    }
+    std::vector<char*> normalised;
+    for (std::string& arg : args)
+    {
+        normalised.push_back(arg.data());
+    }
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("test", "flent test name", c.test);
+    CommandLineOptions::AddDouble(cmd,
+                                  "length",
+                                  "LENGTH: seconds of load",
+                                  length,
+                                  1,
+                                  FlentTestOptions::MAX_LENGTH);
+    CommandLineOptions::AddDouble(cmd,
+                                  "step",
+                                  "STEP_SIZE: seconds between samples",
+                                  step,
+                                  FlentTestOptions::MIN_STEP,
+                                  FlentTestOptions::MAX_LENGTH);
+    CommandLineOptions::AddDouble(cmd,
+                                  "delay",
+                                  "DELAY: seconds of idle before and after the load",
+                                  delay,
+                                  0,
+                                  FlentTestOptions::MAX_DELAY);
+    compat::AddStringValue(cmd,
+                           "host",
+                           "HOSTS: the far ends' names, comma-separated (-H, repeatable)",
+                           hostList);
+    compat::AddStringValue(cmd,
+                           "testParameter",
+                           "TEST_PARAMETERS as key=value;key=value (--test-parameter, "
+                           "repeatable)",
+                           testParameters);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "streams",
+                                    "tcp_nup/tcp_ndown: number of streams",
+                                    c.streams,
+                                    1,
+                                    FlentTestOptions::MAX_STREAMS);
+    CommandLineOptions::AddRate(cmd, "rate", "bottleneck rate (client-router)", c.rate);
+    CommandLineOptions::AddTime(cmd,
+                                "linkDelay",
+                                "client-router propagation delay",
+                                c.linkDelay,
+                                10);
+    CommandLineOptions::AddTime(cmd, "hostDelay", "router-host propagation delay", c.hostDelay, 10);
+    CommandLineOptions::AddTime(cmd,
+                                "startJitter",
+                                "each flow starts up to this much after its time, at random "
+                                "(0 to STEP_SIZE; 0: none, and different seeds give the same "
+                                "numbers; e.g. 10ms for --repetitions)",
+                                c.startJitter,
+                                1);
+    cmd.AddValue("profile", "NicNetDevice profile of every link", c.profile);
+    compat::AddStringValue(cmd,
+                           "qdisc",
+                           "root qdisc of the bottleneck's two egresses, as tc text (\"cake "
+                           "bandwidth 50Mbit\", \"sfq perturb 10\", \"fq_codel\", ...)",
+                           c.qdisc);
+    compat::AddStringValue(cmd,
+                           "hostQdisc",
+                           "root qdisc of the 1 Gbit/s host links, as tc text",
+                           c.hostQdisc);
+    cmd.AddValue("bql", "install ByteQueueLimits on every TX queue", c.bql);
+    cmd.AddValue("cpu",
+                 "CPU profile of every node (generic, laptop-2011, nuc, atom-c2758, armada385); "
+                 "the data file then has flent's cpu_stats series; default none",
+                 c.cpu);
+    cmd.AddValue("dataDir", "directory of the data files, named as flent names them (-D)", dataDir);
+    cmd.AddValue("output", "one data file's exact name instead (-o)", output);
+    cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
+    compat::AddStringValue(cmd, "title", "flent TITLE (-t, --title-extra)", title);
+    compat::AddStringValue(cmd, "note", "flent NOTE (-n)", note);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "repetitions",
+                                    "runs with RngRun R, R + 1, ... as one flent batch",
+                                    repetitions,
+                                    1,
+                                    1000);
+    cmd.AddValue("jobs", "repetitions run at once (0: one per processor)", jobs);
+    cmd.AddValue("plot",
+                 "plots flent renders from the file(s) when installed, comma-separated (-p)",
+                 plots);
+    cmd.AddValue("epoch", "UNIX time of T0 in the flent file", epoch);
+    cmd.AddValue("progress", "print progress lines", c.progress);
+    cmd.Parse(static_cast<int>(normalised.size()), normalised.data());
+
+    FlentTestOptions options;
+    options.length = length;
+    options.stepSize = step;
+    options.delay = delay;
+    options.streams = c.streams;
+    options.qdiscStats = {{"client", "eth0"}, {"router", "eth0"}};
+    FlentTestSpec spec;
+    try
+    {
+        if (!hostList.empty())
         {
-            ResultsDatabase database(db);
-            std::cout << "results database: " << db << " (run " << database.Write(run) << ")\n";
+            options.hosts = Split(hostList, ',');
+        }
+        else if (c.test.rfind("rtt_fair", 0) == 0)
+        {
+            options.hosts.clear();
+            for (int i = 1; i <= (c.test == "rtt_fair6be" ? 6 : 4); ++i)
+            {
+                options.hosts.push_back("server-" + std::to_string(i));
+            }
+        }
+        for (const std::string& pair : Split(testParameters, ';'))
+        {
+            const std::size_t equals = pair.find('=');
+            if (pair.empty())
+            {
+                continue;
+            }
+            if (equals == std::string::npos)
+            {
+                throw std::invalid_argument("--testParameter \"" + pair +
+                                            "\" must be key=value (e.g. upload_streams=8)");
+            }
+            std::string key = pair.substr(0, equals);
+            for (char& ch : key)
+            {
+                ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            }
+            options.testParameters[key] = pair.substr(equals + 1);
+        }
+        spec = FlentTest::Get(c.test, options);
+        QdiscHelpers(c); // stops on bad tc text before anything runs
+        if (repetitions > 1 && !output.empty())
+        {
+            throw std::invalid_argument("--output names one file; with --repetitions " +
+                                        std::to_string(repetitions) +
+                                        " use --dataDir (files named as flent's batches)");
+        }
+    }
+    catch (const std::invalid_argument& error)
+    {
+        std::cerr << "flent-run: " << error.what() << std::endl;
+        return 1;
+    }
+    if (!c.cpu.empty())
+    {
+        CpuProfile::Get(c.cpu); // stops with the list of names for an unknown one
+    }
+
+    const uint64_t firstRun = RngSeedManager::GetRun();
+    std::vector<RunRecord> runs;
+    try
+    {
+        if (repetitions == 1)
+        {
+            runs.push_back(RunOnce(c, spec, firstRun));
+        }
+        else
+        {
+            ParallelRunner runner(jobs);
+            runner.SetProgress(c.progress ? &std::clog : nullptr);
+            for (uint32_t i = 0; i < repetitions; ++i)
+            {
+                runner.Add("repetition " + std::to_string(i + 1),
+                           [&c, &spec, run = firstRun + i]() { return RunOnce(c, spec, run); });
+            }
+            runs = runner.Run();
         }
     }
     catch (const std::exception& error)
@@ -276,6 +516,88 @@ main(int argc, char* argv[])
         std::cerr << "flent-run: " << error.what() << std::endl;
         return 1;
     }
-    RunSummary::Print(run, std::cout);
+
+    // flent's batch: one BATCH_* identity; repetition i's TIME follows the previous run's end.
+    const std::string batchTime = FlentWriter::FormatTime(epoch);
+    const std::string uuid = FlentMetadata::BatchUuid(
+        c.test + "\n" + title + "\n" + batchTime + "\n" + std::to_string(firstRun) + "\n" +
+        c.qdisc + "\n" + c.hostQdisc + "\n" + c.rate + "\n" + c.profile);
+    std::vector<std::string> files;
+    try
+    {
+        std::unique_ptr<ResultsDatabase> database;
+        if (db != "none")
+        {
+            database = std::make_unique<ResultsDatabase>(db);
+        }
+        for (std::size_t i = 0; i < runs.size(); ++i)
+        {
+            RunRecord& run = runs[i];
+            run.title = title;
+            run.note = note;
+            run.epoch = epoch + static_cast<double>(i) * std::ceil(spec.totalLength + 2);
+            std::string file = output;
+            if (repetitions > 1)
+            {
+                file = dataDir + "/" + FlentWriter::BatchFilename(c.test, epoch, i + 1, title);
+                run.extraMetadata["BATCH_NAME"] = FlentWriter::Quote(c.test);
+                run.extraMetadata["BATCH_TIME"] = FlentWriter::Quote(batchTime);
+                run.extraMetadata["BATCH_TITLE"] = FlentWriter::Quote(title);
+                run.extraMetadata["BATCH_UUID"] = FlentWriter::Quote(uuid);
+                run.config["repetition"] = static_cast<int64_t>(i + 1);
+                run.config["batch_uuid"] = uuid;
+            }
+            else if (file.empty())
+            {
+                file = dataDir + "/" + FlentWriter::DataFilename(c.test, run.epoch, title);
+            }
+            FlentWriter::Write(run, file);
+            files.push_back(file);
+            std::cout << "flent data file: " << file << "\n";
+            if (database)
+            {
+                std::cout << "results database: " << db << " (run " << database->Write(run)
+                          << ")\n";
+            }
+        }
+    }
+    catch (const std::exception& error)
+    {
+        std::cerr << "flent-run: " << error.what() << std::endl;
+        return 1;
+    }
+    if (runs.size() == 1)
+    {
+        RunSummary::Print(runs.front(), std::cout);
+    }
+    else
+    {
+        RunSummary::PrintComparison(runs, std::cout);
+    }
+
+    if (!plots.empty())
+    {
+        const std::string flent = FindFlent();
+        if (flent.empty())
+        {
+            std::cerr << "flent-run: --plot needs flent (apt-get install flent); the data "
+                         "files are written, plot them later with flent -i FILE -p PLOT\n";
+            return 0;
+        }
+        for (const std::string& plot : Split(plots, ','))
+        {
+            // A combine plot takes every file at once; others one image per file.
+            const bool combine = plot.find("combine") != std::string::npos;
+            for (std::size_t i = 0; i < (combine ? 1 : files.size()); ++i)
+            {
+                const std::string stem = files[i].substr(0, files[i].rfind(".flent.gz"));
+                const std::string png = stem + "-" + plot + ".png";
+                const bool ok =
+                    Plot(flent, plot, combine ? files : std::vector<std::string>{files[i]}, png);
+                std::cout << (ok ? "plot: " : "plot failed (see flent's messages): ") << png
+                          << "\n";
+            }
+        }
+    }
     return 0;
 }

@@ -50,6 +50,31 @@ FlentTestHelper::FlentTestHelper(const FlentTestSpec& spec)
 }
 
 void
+FlentTestHelper::SetStartJitter(Time jitter)
+{
+    NS_ABORT_MSG_IF(jitter.IsStrictlyNegative() || jitter > Seconds(m_spec.stepSize),
+                    "FlentTestHelper: the start jitter must be from 0 to STEP_SIZE ("
+                        << m_spec.stepSize << " s); got " << jitter.As(Time::MS));
+    m_startJitter = jitter;
+    if (jitter.IsStrictlyPositive() && !m_jitter)
+    {
+        // Made only when needed: a random variable takes the next automatic stream, which
+        // would move those of every variable made after it in runs without jitter.
+        m_jitter = CreateObject<UniformRandomVariable>();
+    }
+}
+
+int64_t
+FlentTestHelper::AssignStreams(int64_t stream)
+{
+    if (m_jitter)
+    {
+        m_jitter->SetStream(stream);
+    }
+    return 1;
+}
+
+void
 FlentTestHelper::SetClient(Ptr<Node> node, const std::string& name)
 {
     m_client = node;
@@ -163,8 +188,14 @@ FlentTestHelper::Install(Time start)
         }
         NS_ABORT_MSG_IF(!connected, "FlentTestHelper: cannot trace " << spec.series);
         m_client->AddApplication(app);
-        app->SetStartTime(start + Seconds(spec.start) - Simulator::Now());
-        app->SetStopTime(start + Seconds(spec.start + spec.length) - Simulator::Now());
+        // Drawn only when set, so that runs without jitter use no random numbers.
+        const Time late = m_startJitter.IsStrictlyPositive()
+                              ? NanoSeconds(static_cast<int64_t>(
+                                    m_jitter->GetValue(0, m_startJitter.GetNanoSeconds())))
+                              : Time(0);
+        flow->late = late.GetSeconds();
+        app->SetStartTime(start + Seconds(spec.start) + late - Simulator::Now());
+        app->SetStopTime(start + Seconds(spec.start + spec.length) + late - Simulator::Now());
         flow->app = app;
         m_flows.push_back(std::move(flow));
     }
@@ -306,7 +337,7 @@ FlentTestHelper::WithLosses(const Flow& flow) const
         if (!answered[k])
         {
             Sample lost;
-            lost.t = flow.spec.start + static_cast<double>(k) * m_spec.stepSize;
+            lost.t = flow.spec.start + flow.late + static_cast<double>(k) * m_spec.stepSize;
             lost.values.assign(8, NO_VALUE);
             lost.values[1] = static_cast<double>(k);
             lost.values[7] = 1;

@@ -14,6 +14,7 @@
 #include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/run-record.h"
 
 #include <memory>
@@ -99,6 +100,23 @@ class FlentTestHelper
     void SetProgress(bool progress);
 
     /**
+     * Starts each flow (its netperf, ping or irtt process) a random time after its nominal
+     * start, uniform in [0, jitter), and stops it as much later: flent starts every runner
+     * as a process of its own, never all at the same nanosecond. Without it (the default,
+     * 0) a simulated run has no randomness that TCP feels, so repetitions with different
+     * seeds give the same numbers.
+     * @param jitter the largest start delay (0: none)
+     */
+    void SetStartJitter(Time jitter);
+
+    /**
+     * Assigns the random stream of the start jitter (call after SetStartJitter()).
+     * @param stream the first stream index
+     * @return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
      * Installs servers, flows and samplers. Stops with a message when the client, a host
      * or a qdisc stats device is missing.
      * @param start T0, the simulation time at which the test starts
@@ -126,6 +144,7 @@ class FlentTestHelper
         Time lastUp;                 ///< irtt: previous reply's client-to-server delay
         Time lastDown;               ///< irtt: previous reply's server-to-client delay
         bool haveLast{false};        ///< irtt: a reply was seen
+        double late{0};              ///< its start jitter, s
     };
 
     /**
@@ -175,8 +194,10 @@ class FlentTestHelper
     std::vector<std::pair<Ptr<Node>, std::string>> m_cpuNodes;          ///< AddCpuStats()
     std::vector<std::pair<std::string, Ptr<CpuSampler>>> m_cpuSamplers; ///< by node name
     Time m_start;                                                       ///< T0
-    bool m_progress{true};                                              ///< print progress
-    int64_t m_wallStart{0}; ///< wall clock at Install(), ms
+    Time m_startJitter;                                                 ///< SetStartJitter()
+    Ptr<UniformRandomVariable> m_jitter; ///< draws each flow's start delay
+    bool m_progress{true};               ///< print progress
+    int64_t m_wallStart{0};              ///< wall clock at Install(), ms
 };
 
 } // namespace debloat

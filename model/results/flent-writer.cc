@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <boost/iostreams/filter/gzip.hpp>
 #include <boost/iostreams/filtering_stream.hpp>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -565,7 +566,7 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
     metadata["LENGTH"] = std::to_string(std::llround(run.length));
     metadata["LOCAL_HOST"] = Serialise(run.localHost, AppendString);
     metadata["NAME"] = Serialise(run.test, AppendString);
-    metadata["NOTE"] = "null";
+    metadata["NOTE"] = run.note.empty() ? "null" : Serialise(run.note, AppendString);
     metadata["NS3_CONFIG"] = Serialise(config, AppendObject);
     metadata["NS3_RUN"] = std::to_string(run.run);
     metadata["NS3_SEED"] = std::to_string(run.seed);
@@ -584,6 +585,15 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
         xValues[k] = static_cast<double>(k) * run.stepSize; // as flent: step * s, not a sum
     }
 
+    for (const auto& [key, json] : run.extraMetadata)
+    {
+        Require(!key.empty() && !json.empty() && metadata.count(key) == 0,
+                "RunRecord extraMetadata key \"" + key +
+                    "\" must be non-empty, hold JSON text and not replace a key the writer "
+                    "sets (NAME, TIME, NOTE, ...)");
+        metadata[key] = json;
+    }
+
     Members document;
     document["version"] = std::to_string(FORMAT_VERSION);
     document["metadata"] = Serialise(metadata, AppendObject);
@@ -591,6 +601,77 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
     document["results"] = Serialise(results, AppendObject);
     document["raw_values"] = Serialise(raw, AppendObject);
     return Serialise(document, AppendObject) + "\n";
+}
+
+namespace
+{
+
+/// @return TIME as flent puts it in file names: FormatTime() without ':' and 'Z'
+std::string
+FileTime(double epoch)
+{
+    std::string time = FlentWriter::FormatTime(epoch);
+    time.pop_back(); // the Z
+    time.erase(std::remove(time.begin(), time.end(), ':'), time.end());
+    return time;
+}
+
+/// @return text with every character but A-Z, a-z, 0-9 and '-' made '_', at most max long
+std::string
+FileTitle(const std::string& text, std::size_t max)
+{
+    std::string clean = text.substr(0, max);
+    for (char& c : clean)
+    {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-')
+        {
+            c = '_';
+        }
+    }
+    return clean;
+}
+
+/// flent's MAX_FILENAME_LEN
+constexpr std::size_t MAX_FILENAME = 250;
+/// flent's SUFFIX
+const std::string SUFFIX = ".flent.gz";
+
+} // namespace
+
+std::string
+FlentWriter::DataFilename(const std::string& test, double epoch, const std::string& title)
+{
+    const std::string stem = test + "-" + FileTime(epoch);
+    if (title.empty())
+    {
+        return stem + SUFFIX;
+    }
+    // The title gets what NAME-TIME..flent.gz leaves of MAX_FILENAME_LEN.
+    const std::size_t used = stem.size() + 1 + SUFFIX.size();
+    return stem + "." + FileTitle(title, used < MAX_FILENAME ? MAX_FILENAME - used : 0) + SUFFIX;
+}
+
+std::string
+FlentWriter::BatchFilename(const std::string& test,
+                           double epoch,
+                           uint32_t repetition,
+                           const std::string& title)
+{
+    char rep[16];
+    std::snprintf(rep, sizeof(rep), "%02u", repetition);
+    const std::string stem = "batch-" + test + "-" + FileTime(epoch) + "-" + rep + "-";
+    const std::size_t used = stem.size() + SUFFIX.size();
+    return stem +
+           FileTitle(title.empty() ? test : title, used < MAX_FILENAME ? MAX_FILENAME - used : 0) +
+           SUFFIX;
+}
+
+std::string
+FlentWriter::Quote(const std::string& text)
+{
+    std::string out;
+    AppendString(out, text);
+    return out;
 }
 
 void

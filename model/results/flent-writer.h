@@ -134,6 +134,46 @@ class FlentWriter
      * @return e.g. "2023-11-14T22:13:20.500000Z" for 1700000000.5
      */
     static std::string FormatTime(double epoch);
+
+    /**
+     * @brief The name flent gives a data file (ResultSet._gen_filename() in resultset.py):
+     * `NAME-TIME.TITLE.flent.gz`, TIME as FormatTime() without its colons and Z (flent formats
+     * it in local time; this in UTC), TITLE with every character but A-Z, a-z, 0-9 and '-'
+     * made '_' and cut to keep the name within 250 characters; `NAME-TIME.flent.gz` without a
+     * title.
+     * @param test the flent test (NAME)
+     * @param epoch UNIX seconds of TIME
+     * @param title TITLE (may be empty)
+     * @return e.g. "rrul_be-2026-01-01T000000.000000.cake_50Mbit.flent.gz"
+     */
+    static std::string DataFilename(const std::string& test,
+                                    double epoch,
+                                    const std::string& title);
+
+    /**
+     * @brief The name of one repetition's data file in a batch, as flent's batch.py
+     * gen_filename() makes them: `batch-NAME-TIME-EXTRA.flent.gz`, TIME as in DataFilename(),
+     * EXTRA the repetition (two digits) then the title (or the test) cleaned as there. The
+     * repetition comes first because flent's combine plots group files by their names with
+     * the first standalone number removed: that must be the repetition, not a number in a
+     * title such as "bql 8000".
+     * @param test the flent test (BATCH_NAME)
+     * @param epoch UNIX seconds of BATCH_TIME
+     * @param repetition the repetition, from 1
+     * @param title TITLE (may be empty)
+     * @return e.g. "batch-rrul_be-2026-01-01T000000.000000-02-cake.flent.gz"
+     */
+    static std::string BatchFilename(const std::string& test,
+                                     double epoch,
+                                     uint32_t repetition,
+                                     const std::string& title);
+
+    /**
+     * @brief Text as a JSON string, quoted and escaped as the file's own strings are.
+     * @param text the text
+     * @return the JSON string, e.g. "\"a\\\"b\"" for a"b
+     */
+    static std::string Quote(const std::string& text);
 };
 
 } // namespace debloat

@@ -102,6 +102,7 @@ struct RunRecord
 {
     std::string test;                                  ///< flent test name, e.g. "rrul_be"
     std::string title;                                 ///< flent TITLE (may be empty)
+    std::string note;                                  ///< flent NOTE (-n; empty: null)
     std::string localHost;                             ///< flent LOCAL_HOST, the client's name
     std::vector<std::string> hosts;                    ///< flent HOSTS (servers)
     double length{60};                                 ///< LENGTH, the load phase in seconds
@@ -117,6 +118,10 @@ struct RunRecord
     MetaMap config;                                    ///< the full configuration, key by key
     std::vector<Series> series;                        ///< measured series
     std::vector<Metric> metrics;                       ///< summary metrics
+    /// Further flent metadata keys, each with its value as JSON text: BATCH_NAME, BATCH_TIME,
+    /// BATCH_TITLE, BATCH_UUID of a repetition, EGRESS_INFO and SYSCTLS (flent -x). The
+    /// flent file only; the results database keeps the configuration in `config`.
+    std::map<std::string, std::string> extraMetadata;
 };
 
 } // namespace debloat

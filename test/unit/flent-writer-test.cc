@@ -243,6 +243,41 @@ TEST(FlentWriterTest, JsonHasFlentsStructure)
     EXPECT_EQ(At(doc, "raw_values/Ping (ms) UDP").size(), 3U);
 }
 
+TEST(FlentWriterTest, NoteAndExtraMetadataAreWrittenAsGiven)
+{
+    // -n sets NOTE; BATCH_* and EGRESS_INFO arrive as JSON text and land under their keys.
+    RunRecord run = PingRun();
+    run.note = "rig \"A\"";
+    run.extraMetadata = {{"BATCH_UUID", "\"u-1\""}, {"EGRESS_INFO", "{\"iface\":\"eth0\"}"}};
+    const ptree meta = At(Parse(FlentWriter::ToJson(run)), "metadata");
+    EXPECT_EQ(meta.get<std::string>("NOTE"), "rig \"A\"");
+    EXPECT_EQ(meta.get<std::string>("BATCH_UUID"), "u-1");
+    EXPECT_EQ(meta.get<std::string>("EGRESS_INFO.iface"), "eth0");
+    // A key the writer sets itself cannot be replaced.
+    run.extraMetadata = {{"NAME", "\"x\""}};
+    EXPECT_THROW(FlentWriter::ToJson(run), std::invalid_argument);
+    EXPECT_EQ(FlentWriter::Quote("a\"b"), "\"a\\\"b\"");
+}
+
+TEST(FlentWriterTest, DataFilenameIsFlents)
+{
+    // resultset.py _gen_filename(): NAME-TIME.TITLE.flent.gz, TIME without ':', the title's
+    // characters outside [A-Za-z0-9-] made '_'. 1767225600 is 2026-01-01T00:00:00Z.
+    EXPECT_EQ(FlentWriter::DataFilename("rrul_be", 1767225600, "cake 50Mbit/s"),
+              "rrul_be-2026-01-01T000000.000000.cake_50Mbit_s.flent.gz");
+    EXPECT_EQ(FlentWriter::DataFilename("ping", 1767225600.25, ""),
+              "ping-2026-01-01T000000.250000.flent.gz");
+    // MAX_FILENAME_LEN 250: "ping-2026-01-01T000000.000000." + ".flent.gz" is 39 characters,
+    // so 211 of a 300-character title remain.
+    const std::string name = FlentWriter::DataFilename("ping", 1767225600, std::string(300, 'a'));
+    EXPECT_EQ(name.size(), 250U);
+    // A batch's repetition: batch-NAME-TIME-REP-TITLE, the repetition two digits wide.
+    EXPECT_EQ(FlentWriter::BatchFilename("rrul_be", 1767225600, 2, "bql 8000"),
+              "batch-rrul_be-2026-01-01T000000.000000-02-bql_8000.flent.gz");
+    EXPECT_EQ(FlentWriter::BatchFilename("ping", 1767225600, 11, ""),
+              "batch-ping-2026-01-01T000000.000000-11-ping.flent.gz");
+}
+
 TEST(FlentWriterTest, SeriesMetaAddsRunnerUnitsIdxButNoMean)
 {
     const ptree doc = Parse(FlentWriter::ToJson(PingRun()));

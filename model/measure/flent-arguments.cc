@@ -6,6 +6,7 @@
 
 #include "flent-arguments.h"
 
+#include <cctype>
 #include <map>
 #include <stdexcept>
 
@@ -45,6 +46,14 @@ const std::map<std::string, std::string> FLAGS = {{"--socket-stats", "socketStat
 
 /// Options that flent lets the user repeat, and the separator that joins their values.
 const std::map<std::string, std::string> REPEATED = {{"host", ","}, {"testParameter", ";"}};
+
+/// @return whether argparse takes arg as an option's value: not an option, or a negative number
+bool
+IsValue(const std::string& arg)
+{
+    return arg.empty() || arg[0] != '-' ||
+           (arg.size() > 1 && (std::isdigit(static_cast<unsigned char>(arg[1])) || arg[1] == '.'));
+}
 
 } // namespace
 
@@ -112,7 +121,7 @@ FlentArguments::Normalise(const std::vector<std::string>& args)
         {
             value = arg.substr(2);
         }
-        else if (i + 1 < args.size())
+        else if (i + 1 < args.size() && IsValue(args[i + 1]))
         {
             value = args[++i];
         }

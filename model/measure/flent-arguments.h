@@ -46,7 +46,8 @@ class FlentArguments
     /**
      * @param args the command line, args[0] the program
      * @return the same command line in ns-3's spelling, args[0] first
-     * @throws std::invalid_argument naming the option when a flent option lacks its value
+     * @throws std::invalid_argument naming the option when a flent option lacks its value (it
+     * ends the line, or an option follows it, as argparse reads "-l --db=none")
      */
     static std::vector<std::string> Normalise(const std::vector<std::string>& args);
 };

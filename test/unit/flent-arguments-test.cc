@@ -86,6 +86,9 @@ TEST(FlentArgumentsTest, AMissingValueNamesTheOption)
         EXPECT_EQ(std::string(e.what()), "option -l (length) needs a value: -l VALUE");
     }
     EXPECT_THROW(FlentArguments::Normalise({"p", "--test-parameter"}), std::invalid_argument);
+    // argparse does not take an option as a value, but does take a negative number.
+    EXPECT_THROW(FlentArguments::Normalise({"p", "-l", "--db=none"}), std::invalid_argument);
+    EXPECT_EQ(FlentArguments::Normalise({"p", "-d", "-1"}), (Args{"p", "--delay=-1"}));
 }
 
 } // namespace

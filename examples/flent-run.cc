@@ -41,7 +41,9 @@
  * render with flent when it is installed, e.g. all_scaled,ping_cdf; a *_combine plot takes
  * every repetition's file at once), --db (SQLite file, default debloat-results.sqlite; none
  * for none), --epoch (UNIX time of T0 in the file; default 2026-01-01, so that the same seed
- * writes the same file), --progress, and ns-3's --RngRun. Every file carries flent's
+ * writes the same file), --startJitter (each flow starts up to this much late, at random),
+ * --socketStats (--socket-stats: the uploads' cwnd and RTT, for flent's tcp_cwnd and tcp_rtt
+ * plots), --progress, and ns-3's --RngRun. Every file carries flent's
  * extended metadata: EGRESS_INFO of the client's egress (qdisc, tc -s, BQL, offloads,
  * ring, link) and SYSCTLS (the TCP settings the simulated hosts use).
  *
@@ -102,6 +104,7 @@ struct RunConfig
     bool bql = false;                   ///< ByteQueueLimits on every TX queue
     bool progress = true;               ///< progress lines
     std::string startJitter = "0ms";    ///< each flow's start delay, at most
+    bool socketStats = false;           ///< flent --socket-stats
 
     uint32_t streams = 4;                        ///< tcp_nup / tcp_ndown streams
     static constexpr uint32_t TXQUEUELEN = 1000; ///< the qdiscs' limit, as Linux's default
@@ -200,6 +203,7 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
     flent.AddQdiscStats(bottleneck.Get(1));
     flent.SetProgress(c.progress);
     flent.SetStartJitter(Time(c.startJitter));
+    flent.SetSocketStats(c.socketStats);
     stream += flent.AssignStreams(stream);
     flent.Install(Seconds(1)); // one second for ARP and routing to settle
     Simulator::Stop(flent.GetEnd() + Seconds(1));
@@ -398,6 +402,10 @@ main(int argc, char* argv[])
                                 "numbers; e.g. 10ms for --repetitions)",
                                 c.startJitter,
                                 1);
+    cmd.AddValue("socketStats",
+                 "flent's --socket-stats: uploads' cwnd and RTT every STEP_SIZE (flent -p "
+                 "tcp_cwnd, tcp_rtt)",
+                 c.socketStats);
     cmd.AddValue("profile", "NicNetDevice profile of every link", c.profile);
     compat::AddStringValue(cmd,
                            "qdisc",

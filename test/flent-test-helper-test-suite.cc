@@ -21,12 +21,15 @@
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/results-database.h"
 #include "ns3/traffic-control-module.h"
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 using namespace ns3;
 using namespace ns3::debloat;
@@ -244,6 +247,104 @@ class FlentDeterminismTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief flent's --socket-stats: the upload's cwnd and RTT every STEP_SIZE, as ss reports
+ * them, inside what the path allows.
+ *
+ * tcp_upload, LENGTH 2 s, DELAY 1 s, STEP_SIZE 0.2 s, over PointToPoint 10 Mbit/s and 5 ms
+ * with a 50-packet pfifo and a 1-packet device queue. A data frame is 1448 + 32 (TCP with
+ * timestamps) + 20 (IP) + 2 (PPP) = 1502 bytes, 1.2016 ms; an ACK 52 + 2 = 54 bytes,
+ * 43.2 us (SACK blocks add at most 18 us). Every RTT sample is at least 2 x 5 ms + 1.2016 +
+ * 0.0432 = 11.2448 ms, and at most that plus 50 + 1 queued frames and one frame of delayed
+ * ACK: 11.2448 + 52 x 1.2016 = 73.73 ms (+ 0.02 for SACK blocks); srtt and rttvar, smoothed
+ * from samples in that range, stay in it (rttvar below its width). Slow start overflows the
+ * pfifo, so some sample's srtt exceeds half the queue: 11.2448 + 25 x 1.2016 = 41.29 ms.
+ * The socket is found at the first sample (k = 1 step after the flow starts at DELAY), whose
+ * window is not known yet; from k = 2 to LENGTH / STEP_SIZE = 10 there is one sample each, at
+ * exactly DELAY + k x STEP_SIZE: 9 samples. The ping series has none.
+ */
+class FlentSocketStatsTestCase : public TestCase
+{
+  public:
+    FlentSocketStatsTestCase()
+        : TestCase("--socket-stats: the upload's cwnd and RTT every STEP_SIZE, within the path")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LinuxTcpDefaults::Apply();
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1p"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        TrafficControlHelper tch;
+        tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("50p"));
+        tch.Install(devices);
+        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+        const Ipv4InterfaceContainer interfaces = address.Assign(devices);
+
+        FlentTestOptions options;
+        options.length = 2;
+        options.delay = 1;
+        FlentTestHelper flent(FlentTest::Get("tcp_upload", options));
+        flent.SetClient(nodes.Get(0), "client");
+        flent.AddHost(nodes.Get(1), interfaces.GetAddress(1));
+        flent.SetProgress(false);
+        flent.SetSocketStats(true);
+        flent.Install(Seconds(1));
+        Simulator::Stop(flent.GetEnd() + Seconds(1));
+        Simulator::Run();
+        const RunRecord run = flent.Collect();
+        Simulator::Destroy();
+        Config::Reset();
+
+        NS_TEST_ASSERT_MSG_EQ(run.series.size(), 2, "TCP upload and ICMP ping");
+        const Series& upload = run.series[0];
+        NS_TEST_ASSERT_MSG_EQ(upload.name, "TCP upload", "the upload first");
+        const std::vector<std::string> keys = {"val", "dur", "tcp_cwnd", "tcp_rtt", "tcp_rtt_var"};
+        const bool sameKeys = upload.keys == keys;
+        NS_TEST_ASSERT_MSG_EQ(sameKeys, true, "netperf's keys, then ss's");
+        NS_TEST_EXPECT_MSG_EQ(run.series[1].keys.size(), 2, "the ping: val and seq only");
+        const double frame = 1.2016;
+        const double low = 11.2448;
+        const double high = low + 52 * frame + 0.02;
+        std::vector<const Sample*> ss;
+        double prev = -1;
+        for (const Sample& sample : upload.samples)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(sample.t, prev, "time order");
+            prev = sample.t;
+            if (!std::isnan(sample.values[2]))
+            {
+                NS_TEST_EXPECT_MSG_EQ(std::isnan(sample.values[0]), true, "ss samples: no val");
+                ss.push_back(&sample);
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(ss.size(), 9, "k = 2 .. 10");
+        double highest = 0;
+        for (std::size_t i = 0; i < ss.size(); ++i)
+        {
+            const std::vector<double>& v = ss[i]->values;
+            NS_TEST_EXPECT_MSG_EQ_TOL(ss[i]->t, 1 + 0.2 * (i + 2), 1e-9, "DELAY + k STEP");
+            const bool whole = v[2] >= 1 && v[2] == std::floor(v[2]);
+            NS_TEST_EXPECT_MSG_EQ(whole, true, "whole segments");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(v[3], low, "srtt above the path's RTT");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(v[3], high, "srtt below path + full queue");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(v[4], high - low, "rttvar within the range");
+            highest = std::max(highest, v[3]);
+        }
+        NS_TEST_EXPECT_MSG_GT(highest, low + 25 * frame, "slow start fills the pfifo");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-flent-test-helper suite.
  */
 class FlentTestHelperTestSuite : public TestSuite
@@ -254,6 +355,7 @@ class FlentTestHelperTestSuite : public TestSuite
     {
         AddTestCase(new FlentPingTestCase(), compat::TEST_QUICK);
         AddTestCase(new FlentDeterminismTestCase(), compat::TEST_QUICK);
+        AddTestCase(new FlentSocketStatsTestCase(), compat::TEST_QUICK);
     }
 };
 

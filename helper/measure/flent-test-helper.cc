@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 
@@ -62,6 +63,12 @@ FlentTestHelper::SetStartJitter(Time jitter)
         // would move those of every variable made after it in runs without jitter.
         m_jitter = CreateObject<UniformRandomVariable>();
     }
+}
+
+void
+FlentTestHelper::SetSocketStats(bool on)
+{
+    m_socketStats = on;
 }
 
 int64_t
@@ -197,6 +204,15 @@ FlentTestHelper::Install(Time start)
         app->SetStartTime(start + Seconds(spec.start) + late - Simulator::Now());
         app->SetStopTime(start + Seconds(spec.start + spec.length) + late - Simulator::Now());
         flow->app = app;
+        if (m_socketStats && spec.kind == FlowKind::TCP_STREAM)
+        {
+            // ss_iterate.sh: a sample every STEP_SIZE while the flow runs.
+            const Time first = start + Seconds(spec.start) + late - Simulator::Now();
+            for (Time at = step; at <= Seconds(spec.length); at += step)
+            {
+                Simulator::Schedule(first + at, &FlentTestHelper::SampleSocket, this, flow.get());
+            }
+        }
         m_flows.push_back(std::move(flow));
     }
     for (const Ptr<NetDevice>& device : m_qdiscDevices)
@@ -305,6 +321,70 @@ FlentTestHelper::Irtt(Flow* flow, uint32_t sequence, Time rtt, Time up, Time dow
 }
 
 void
+FlentTestHelper::SampleSocket(Flow* flow)
+{
+    Ptr<Socket> socket = DynamicCast<NetperfClient>(flow->app)->GetSocket();
+    if (!socket)
+    {
+        return;
+    }
+    if (!flow->traced)
+    {
+        // Connected at the first sample; until the window first moves it reads as unknown.
+        flow->traced =
+            socket->TraceConnectWithoutContext("CongestionWindow",
+                                               MakeBoundCallback(&FlentTestHelper::Cwnd, flow)) &&
+            socket->TraceConnectWithoutContext(
+                "RTT",
+                MakeCallback(&FlentTestHelper::RttSample, this).Bind(flow));
+        NS_ABORT_MSG_IF(!flow->traced,
+                        "FlentTestHelper: the socket of " << flow->spec.series
+                                                          << " has no TCP traces");
+    }
+    if (flow->cwnd == 0 || flow->srtt == 0)
+    {
+        return;
+    }
+    UintegerValue mss;
+    socket->GetAttribute("SegmentSize", mss);
+    Sample sample;
+    sample.t = (Simulator::Now() - m_start).GetSeconds();
+    // Keys after netperf's val and dur: tcp_cwnd (segments, as ss's cwnd:), tcp_rtt and
+    // tcp_rtt_var (ms, as ss's rtt:srtt/rttvar).
+    sample.values = {NO_VALUE,
+                     NO_VALUE,
+                     static_cast<double>(flow->cwnd / mss.Get()),
+                     flow->srtt,
+                     flow->rttvar};
+    flow->socket.push_back(std::move(sample));
+}
+
+void
+FlentTestHelper::Cwnd(Flow* flow, uint32_t, uint32_t cwnd)
+{
+    flow->cwnd = cwnd;
+}
+
+void
+FlentTestHelper::RttSample(Flow* flow, Time, Time rtt)
+{
+    // tcp_rtt_estimator(): the first sample sets srtt = m and rttvar = m / 2.
+    const double m = rtt.GetSeconds() * 1e3;
+    if (m <= 0)
+    {
+        return;
+    }
+    if (flow->srtt == 0)
+    {
+        flow->srtt = m;
+        flow->rttvar = m / 2;
+        return;
+    }
+    flow->rttvar += (std::fabs(m - flow->srtt) - flow->rttvar) / 4;
+    flow->srtt += (m - flow->srtt) / 8;
+}
+
+void
 FlentTestHelper::Progress()
 {
     const double elapsed = (Simulator::Now() - m_start).GetSeconds();
@@ -380,6 +460,21 @@ FlentTestHelper::Collect() const
             Ptr<NetperfClient> client = DynamicCast<NetperfClient>(flow->app);
             series.keys = {"val", "dur"};
             series.samples = flow->samples;
+            if (m_socketStats && flow->spec.kind == FlowKind::TCP_STREAM)
+            {
+                // flent merges the ss runner's samples into its parent's, in time order.
+                series.keys.insert(series.keys.end(), {"tcp_cwnd", "tcp_rtt", "tcp_rtt_var"});
+                for (Sample& sample : series.samples)
+                {
+                    sample.values.resize(series.keys.size(), NO_VALUE);
+                }
+                series.samples.insert(series.samples.end(),
+                                      flow->socket.begin(),
+                                      flow->socket.end());
+                std::stable_sort(series.samples.begin(),
+                                 series.samples.end(),
+                                 [](const Sample& a, const Sample& b) { return a.t < b.t; });
+            }
             // netperf's THROUGHPUT over the whole test is flent's MEAN_VALUE.
             series.meta["MEAN_VALUE"] = client->GetThroughput() / 1e6;
             series.meta["ELAPSED_TIME"] = client->GetElapsed().GetSeconds();

@@ -110,6 +110,19 @@ class FlentTestHelper
     void SetStartJitter(Time jitter);
 
     /**
+     * flent's --socket-stats: every STEP_SIZE while an upload (TCP_STREAM) runs, its sending
+     * socket's state joins the flow's raw samples as flent's ss runner reports it
+     * (`tcp_cwnd` in segments, `tcp_rtt` and `tcp_rtt_var` in ms), so that flent's tcp_cwnd,
+     * tcp_rtt and tcp_rtt_cdf plots work. As in flent 2.1.1, downloads get none (ss runs on
+     * the client, where their sockets only receive). The RTT is smoothed from ns-3's RTT
+     * samples as tcp_rtt_estimator() does (srtt += (m - srtt) / 8, rttvar += (|m - srtt| -
+     * rttvar) / 4); Deviation from Linux: ss's pacing_rate and delivery_rate are not reported.
+     * Default off.
+     * @param on whether to sample
+     */
+    void SetSocketStats(bool on);
+
+    /**
      * Assigns the random stream of the start jitter (call after SetStartJitter()).
      * @param stream the first stream index
      * @return the number of streams used (1)
@@ -145,6 +158,11 @@ class FlentTestHelper
         Time lastDown;               ///< irtt: previous reply's server-to-client delay
         bool haveLast{false};        ///< irtt: a reply was seen
         double late{0};              ///< its start jitter, s
+        std::vector<Sample> socket;  ///< SetSocketStats(): ss samples (upload only)
+        bool traced{false};          ///< its socket's traces are connected
+        uint32_t cwnd{0};            ///< last CongestionWindow, bytes
+        double srtt{0};              ///< smoothed RTT, ms
+        double rttvar{0};            ///< RTT variation, ms
     };
 
     /**
@@ -171,6 +189,25 @@ class FlentTestHelper
      * @param ipdv RTT change
      */
     void Irtt(Flow* flow, uint32_t sequence, Time rtt, Time up, Time down, Time ipdv);
+    /**
+     * Takes one ss sample of an upload's socket, connecting its traces the first time.
+     * @param flow the flow
+     */
+    void SampleSocket(Flow* flow);
+    /**
+     * Records a congestion window change.
+     * @param flow the flow
+     * @param old the previous window
+     * @param cwnd the window, bytes
+     */
+    static void Cwnd(Flow* flow, uint32_t old, uint32_t cwnd);
+    /**
+     * Smooths an RTT sample into the flow's srtt and rttvar (tcp_rtt_estimator()).
+     * @param flow the flow
+     * @param old the previous sample
+     * @param rtt the sample
+     */
+    void RttSample(Flow* flow, Time old, Time rtt);
     /// Prints a progress line and schedules the next.
     void Progress();
     /**
@@ -197,6 +234,7 @@ class FlentTestHelper
     Time m_startJitter;                                                 ///< SetStartJitter()
     Ptr<UniformRandomVariable> m_jitter; ///< draws each flow's start delay
     bool m_progress{true};               ///< print progress
+    bool m_socketStats{false};           ///< SetSocketStats()
     int64_t m_wallStart{0};              ///< wall clock at Install(), ms
 };
 

@@ -111,6 +111,12 @@ NetperfClient::GetTest() const
     return m_test;
 }
 
+Ptr<Socket>
+NetperfClient::GetSocket() const
+{
+    return m_socket;
+}
+
 uint64_t
 NetperfClient::GetBytes() const
 {

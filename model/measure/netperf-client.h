@@ -74,6 +74,9 @@ class NetperfClient : public Application
      * @return the throughput, 0 before the connection is established
      */
     double GetThroughput() const;
+    /// @return the data connection's socket (null before the application starts): what
+    /// `ss` reports on for flent's socket stats
+    Ptr<Socket> GetSocket() const;
 
     /**
      * TracedCallback signature for demo-mode interim results.

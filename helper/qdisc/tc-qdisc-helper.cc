@@ -14,6 +14,7 @@
 #include "ns3/htb-queue-disc.h"
 #include "ns3/mq-queue-disc.h"
 #include "ns3/net-device.h"
+#include "ns3/netem-queue-disc.h"
 #include "ns3/no-queue-disc.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -281,10 +282,10 @@ TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
     auto add = [&attributes](const std::string& attribute, const AttributeValue& value) {
         attributes.emplace_back(attribute, value.Copy());
     };
-    // One configuration path per qdisc: htb, sfq and cake take their tc words through
+    // One configuration path per qdisc: htb, sfq, cake and netem take their tc words through
     // their own Options attribute (which sets their attributes); the others' words are
     // translated into their ns-3 attributes here, and nowhere else.
-    if (name == "htb" || name == "sfq" || name == "cake")
+    if (name == "htb" || name == "sfq" || name == "cake" || name == "netem")
     {
         // A user's default Options (--ns3::debloat::CakeQueueDisc::Options=...) is the base
         // the tc words parse over, as if written before them; it is checked with them.
@@ -301,12 +302,16 @@ TcQdiscHelper::Parse(const std::string& text, uint32_t txqueuelen)
         ParseHtbQdiscOptions(words);
         add("Options", StringValue(words));
     }
-    else if (name == "sfq" || name == "cake")
+    else if (name == "sfq" || name == "cake" || name == "netem")
     {
         // Checked now, so that a bad word stops here rather than when the simulation starts.
         if (name == "sfq")
         {
             SfqQueueDisc::ValidateOptions(words);
+        }
+        else if (name == "netem")
+        {
+            NetemQueueDisc::ValidateOptions(words);
         }
         else
         {
@@ -858,7 +863,7 @@ namespace
 {
 
 /**
- * Prints one qdisc as `tc -s qdisc show` does: cake, sfq and htb through their own
+ * Prints one qdisc as `tc -s qdisc show` does: cake, sfq, htb and netem through their own
  * PrintStats(), the others as their kind and tc's generic counters.
  * @param qdisc the qdisc
  * @param parent "root" or "parent 1:N"
@@ -875,6 +880,11 @@ PrintQdisc(Ptr<QueueDisc> qdisc, const std::string& parent, std::ostream& os)
     if (auto sfq = DynamicCast<SfqQueueDisc>(qdisc))
     {
         sfq->PrintStats(os, parent);
+        return;
+    }
+    if (auto netem = DynamicCast<NetemQueueDisc>(qdisc))
+    {
+        netem->PrintStats(os, parent);
         return;
     }
     if (auto htb = DynamicCast<HtbQueueDisc>(qdisc))

@@ -42,6 +42,7 @@ namespace debloat
  * - pie: limit N (1000), target TIME (15ms), tupdate TIME (15ms), ecn / noecn (default);
  * - sfq: the words of SfqQueueDisc's Options;
  * - cake: the words of CakeQueueDisc's Options;
+ * - netem: the words of NetemQueueDisc's Options (ParseNetemOptions());
  * - htb: a whole tree, as lines separated by ';' or newlines: the qdisc line ("htb default
  *   12 r2q 10"), class lines ("class parent 1: classid 1:1 rate 92Mbit", see
  *   ParseHtbClass()) and one leaf qdisc line per leaf class ("qdisc parent 1:12 sfq
@@ -58,7 +59,7 @@ namespace debloat
  *   root), as mq_init() gives each TX queue get_default_qdisc_ops() (net.core.default_qdisc,
  *   pfifo_fast unless set). DefaultQdiscText() gives what Linux attaches when nobody runs tc.
  *
- * One configuration path per qdisc: the words of htb, sfq and cake go to the queue disc's
+ * One configuration path per qdisc: the words of htb, sfq, cake and netem go to the queue disc's
  * Options attribute unchanged (the queue disc parses them into its own attributes); the
  * words of the others are translated here into their ns-3 attributes (Parse()), and an htb
  * tree's qdisc line and leaves, and an mq's children, go through Parse() too. The helper
@@ -133,8 +134,8 @@ class TcQdiscHelper
     /**
      * Prints what `tc -s qdisc show dev X` prints for a device's qdiscs: the root; under mq
      * the mq line ("qdisc mq 1: root"), with its children's counters added up as mq_dump()
-     * adds them, then each child as "parent 1:N" (N hexadecimal, TX queue N - 1). cake, sfq
-     * and htb print their options and statistics (their PrintStats()); the other kinds print
+     * adds them, then each child as "parent 1:N" (N hexadecimal, TX queue N - 1). cake, sfq,
+     * htb and netem print their options and statistics (their PrintStats()); the other kinds print
      * tc's generic counters: Sent bytes and packets, dropped, overlimits (0: they do not
      * count it), requeues, backlog.
      * Deviation from tc: no handles but mq's ("1:" whatever the text gave; ns-3 keeps none)

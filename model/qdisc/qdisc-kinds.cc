@@ -25,6 +25,7 @@ GetQdiscKinds()
         {"sfq", "ns3::debloat::SfqQueueDisc", false},
         {"cake", "ns3::debloat::CakeQueueDisc", false},
         {"htb", "ns3::debloat::HtbQueueDisc", true},
+        {"netem", "ns3::debloat::NetemQueueDisc", false},
     };
     return kinds;
 }

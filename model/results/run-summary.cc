@@ -251,7 +251,7 @@ RunSummary::ComputeMetrics(const RunRecord& run)
 void
 RunSummary::Print(const RunRecord& run, std::ostream& os)
 {
-    // One row per scope, the metrics as "name=value units" in their order.
+    // Scopes in their order of first appearance, each with its metrics in their order.
     std::vector<std::string> scopes;
     std::map<std::string, std::vector<const Metric*>> byScope;
     for (const Metric& metric : run.metrics)
@@ -262,24 +262,84 @@ RunSummary::Print(const RunRecord& run, std::ostream& os)
         }
         byScope[metric.scope].push_back(&metric);
     }
-    std::size_t width = 5;
-    for (const std::string& scope : scopes)
-    {
-        width = std::max(width, scope.size());
-    }
     os << "Summary of " << run.test << " (" << run.title << "), LENGTH " << run.length
        << " s, seed " << run.seed << " run " << run.run << "\n";
-    for (const std::string& scope : scopes)
-    {
-        os << "  " << std::left << std::setw(static_cast<int>(width)) << scope << std::right;
+    // Consecutive scopes with the same metric names and units share a table.
+    auto signature = [&byScope](const std::string& scope) {
+        std::string text;
         for (const Metric* metric : byScope[scope])
         {
-            std::ostringstream value;
-            value << std::setprecision(4) << metric->value;
-            os << "  " << metric->name << "=" << value.str() << (metric->units.empty() ? "" : " ")
-               << metric->units;
+            text += metric->name + "\t" + metric->units + "\n";
+        }
+        return text;
+    };
+    for (std::size_t first = 0; first < scopes.size();)
+    {
+        std::size_t last = first + 1;
+        while (last < scopes.size() && signature(scopes[last]) == signature(scopes[first]))
+        {
+            ++last;
+        }
+        const std::vector<const Metric*>& columns = byScope[scopes[first]];
+        // cells[r][c]: the header row, the units row, then a row per scope.
+        std::vector<std::vector<std::string>> cells(2);
+        cells[0].emplace_back("");
+        cells[1].emplace_back("");
+        for (const Metric* metric : columns)
+        {
+            cells[0].push_back(metric->name);
+            cells[1].push_back(metric->units);
+        }
+        for (std::size_t i = first; i < last; ++i)
+        {
+            cells.emplace_back(1, scopes[i]);
+            for (const Metric* metric : byScope[scopes[i]])
+            {
+                std::ostringstream value;
+                value << std::setprecision(4) << metric->value;
+                cells.back().push_back(value.str());
+            }
+        }
+        if (columns.size() > 8)
+        {
+            // Turned around: a row per metric (name, units, a value per scope).
+            std::vector<std::vector<std::string>> turned(columns.size() + 1);
+            turned[0] = {"", ""};
+            for (std::size_t r = 2; r < cells.size(); ++r)
+            {
+                turned[0].push_back(cells[r][0]);
+            }
+            for (std::size_t c = 1; c <= columns.size(); ++c)
+            {
+                turned[c] = {cells[0][c], cells[1][c]};
+                for (std::size_t r = 2; r < cells.size(); ++r)
+                {
+                    turned[c].push_back(cells[r][c]);
+                }
+            }
+            cells = turned;
+        }
+        std::vector<std::size_t> widths(cells[0].size(), 0);
+        for (const auto& row : cells)
+        {
+            for (std::size_t c = 0; c < row.size(); ++c)
+            {
+                widths[c] = std::max(widths[c], row[c].size());
+            }
         }
         os << "\n";
+        for (const auto& row : cells)
+        {
+            // The first column (names) left-aligned, the rest right-aligned.
+            os << "  " << std::left << std::setw(static_cast<int>(widths[0])) << row[0]
+               << std::right;
+            for (std::size_t c = 1; c < row.size(); ++c)
+            {
+                os << "  " << std::setw(static_cast<int>(widths[c])) << row[c];
+            }
+            os << "\n";
+        }
+        first = last;
     }
 }
 

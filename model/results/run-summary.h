@@ -99,7 +99,11 @@ class RunSummary
     static std::vector<Metric> ComputeMetrics(const RunRecord& run);
 
     /**
-     * Prints the run's metrics as a table (what `flent -f summary` shows, plus the device).
+     * Prints the run's metrics as aligned tables (what `flent -f summary` shows, plus the
+     * devices): the scopes (series) that have the same metrics form one table after a blank
+     * line, a row per scope under a header of metric names and a line of units, numbers
+     * right-aligned to 4 significant digits; a table of more than 8 metrics is turned
+     * around (a row per metric, a column per scope) so that it stays narrow.
      * @param run a run with its metrics
      * @param os the stream
      */

@@ -154,18 +154,75 @@ TEST(RunSummaryTest, UnloadedRunUsesTheWholeRun)
     EXPECT_TRUE(std::isnan(Find(metrics, "total", "total_goodput")));
 }
 
-TEST(RunSummaryTest, PrintsOneRowPerScope)
+/// @return the tables of a printed summary: its blocks of lines between blank lines
+std::vector<std::vector<std::string>>
+Tables(const std::string& text)
+{
+    std::vector<std::vector<std::string>> tables(1);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+    {
+        if (line.empty())
+        {
+            tables.emplace_back();
+        }
+        else
+        {
+            tables.back().push_back(line);
+        }
+    }
+    return tables;
+}
+
+/// @return the first table one of whose lines starts with "  " + first
+std::vector<std::string>
+TableWith(const std::vector<std::vector<std::string>>& tables, const std::string& first)
+{
+    for (const auto& table : tables)
+    {
+        for (const auto& line : table)
+        {
+            if (line.rfind("  " + first, 0) == 0)
+            {
+                return table;
+            }
+        }
+    }
+    return {};
+}
+
+TEST(RunSummaryTest, PrintsAlignedTablesOfLikeScopes)
 {
     RunRecord run = LoadedRun();
     run.metrics = RunSummary::ComputeMetrics(run);
     std::ostringstream os;
     RunSummary::Print(run, os);
-    const std::string table = os.str();
-    EXPECT_NE(table.find("TCP upload BE2"), std::string::npos);
-    EXPECT_NE(table.find("goodput=10 Mbit/s"), std::string::npos);
-    EXPECT_NE(table.find("upload_fairness=0.8"), std::string::npos);
-    // Header line plus one row per scope: 3 TCP, 2 pings, 1 qdisc, total.
-    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 1 + 7);
+    const auto tables = Tables(os.str());
+    ASSERT_EQ(tables[0].size(), 1U) << "the title line";
+    // The three TCP flows have the same metric (goodput): one table, a header, a units line
+    // and a row each, every line as long as the others (right-aligned numbers).
+    const auto tcp = TableWith(tables, "TCP upload BE2");
+    ASSERT_EQ(tcp.size(), 5U) << os.str();
+    EXPECT_NE(tcp[0].find("goodput"), std::string::npos);
+    EXPECT_NE(tcp[1].find("Mbit/s"), std::string::npos);
+    EXPECT_EQ(tcp[2].rfind("  TCP upload BE ", 0), 0U);
+    EXPECT_EQ(tcp[4].rfind("  TCP download BE", 0), 0U);
+    EXPECT_NE(tcp[3].find(" 10"), std::string::npos); // BE2's 10 Mbit/s
+    for (const auto& line : tcp)
+    {
+        EXPECT_EQ(line.size(), tcp[0].size()) << line;
+    }
+    // irtt's 9 metrics (7 RTT figures, lost, loss_rate) exceed 8: turned around, a row per
+    // metric under a header naming the series.
+    const auto udp = TableWith(tables, "loss_rate");
+    ASSERT_EQ(udp.size(), 10U) << os.str();
+    EXPECT_NE(udp[0].find("Ping (ms) UDP BE1"), std::string::npos);
+    // The totals: fairness 0.8 under upload_fairness.
+    const auto total = TableWith(tables, "total");
+    ASSERT_EQ(total.size(), 3U) << os.str();
+    const std::size_t column = total[0].find("upload_fairness");
+    ASSERT_NE(column, std::string::npos);
+    EXPECT_NE(total[2].find("0.8", column), std::string::npos);
 }
 
 TEST(RunSummaryTest, HeadlineSplitsIdleFromLoad)
@@ -325,9 +382,17 @@ TEST(CpuStats, PrintedColumnOnlyWithACpu)
     const RunRecord with = CpuRun();
     std::ostringstream summary;
     RunSummary::Print(with, summary);
-    EXPECT_NE(summary.str().find("cpu_stats_router  cpu_util=35 %  cpu_irq=2.5 %"),
-              std::string::npos)
-        << summary.str();
+    // The router's row under cpu_util and cpu_irq, in %.
+    const auto cpu = TableWith(Tables(summary.str()), "cpu_stats_router");
+    ASSERT_EQ(cpu.size(), 3U) << summary.str();
+    const std::size_t util = cpu[0].find("cpu_util");
+    const std::size_t irq = cpu[0].find("cpu_irq");
+    ASSERT_NE(util, std::string::npos);
+    ASSERT_NE(irq, std::string::npos);
+    EXPECT_NE(cpu[1].find("%"), std::string::npos);
+    // Right-aligned under their headers: 35 in cpu_util's column, 2.5 in cpu_irq's.
+    EXPECT_NE(cpu[2].substr(util, irq - util).find("35"), std::string::npos) << summary.str();
+    EXPECT_NE(cpu[2].substr(irq).find("2.5"), std::string::npos) << summary.str();
 
     RunRecord without = CpuRun();
     without.title = "none";

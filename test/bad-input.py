@@ -143,6 +143,20 @@ CASES = [
     ("flent-run", ["--qdisc=fq_codel flows 0"], ['flows "0"', "1..65536"]),
     ("flent-run", ["--qdisc=pfifo limit 0"], ['limit "0"', "1..4294967295"]),
     ("flent-run", ["--qdisc=bogusqdisc"], ['qdisc "bogusqdisc" is unknown', "pfifo_fast"]),
+    ("flent-run", ["--qdisc=netem bogus"], ['tc netem: unknown word "bogus"', "limit, latency, delay"]),
+    ("flent-run", ["--qdisc=netem delay"], ['"delay" needs a value', "a bare number is ns"]),
+    ("flent-run", ["--qdisc=netem delay 10ms 3s"], ["jitter 3s is too large", "0 to 2147483647ns"]),
+    ("flent-run", ["--qdisc=netem loss 2x"], ['loss "2x"', "a percentage from 0 to 100"]),
+    ("flent-run", ["--qdisc=netem loss random 1% 101%"], ['loss correlation "101%"', "0 to 100"]),
+    ("flent-run", ["--qdisc=netem loss sometimes"], ['loss "sometimes" is unknown', "state P13", "gemodel P"]),
+    ("flent-run", ["--qdisc=netem reorder 10%"], ["reorder needs a delay", "delay TIME above 0"]),
+    ("flent-run", ["--qdisc=netem delay 1ms gap 5"], ["gap 5 specified without reorder", "reorder PERCENT"]),
+    ("flent-run", ["--qdisc=netem ecn"], ["ecn requested without loss model", "loss random PERCENT"]),
+    ("flent-run", ["--qdisc=netem delay 1ms 1ms distribution bogus"], ['distribution "bogus" is unknown', "uniform, normal, pareto, paretonormal"]),
+    ("flent-run", ["--qdisc=netem rate fast"], ['rate "fast"', "a rate in 8.."]),
+    ("flent-run", ["--qdisc=netem slot 2ms 1ms"], ["max_delay 1ms is below min_delay 2ms", "MAX_DELAY >= MIN_DELAY"]),
+    ("flent-run", ["--qdisc=netem slot 1ms packets -1"], ['packets "-1"', "0..2147483647"]),
+    ("flent-run", ["--qdisc=netem limit -1"], ['limit "-1"', "0..4294967295"]),
     ("flent-run", ["--hostQdisc=codel interval 0"], ['interval "0"', "a time in"]),
     # ns-3 attribute defaults a user sets on the command line win over the profiles and the
     # tc text's base, so bad ones stop instead of being silently replaced.
@@ -166,6 +180,8 @@ CASES = [
     ("flent-run", ["--ns3::debloat::CakeQueueDisc::Options=bogus", "--qdisc=cake"], [CAKE_WORDS.format("bogus")]),
     ("flent-run", ["--ns3::debloat::SfqQueueDisc::Options=bogus", "--qdisc=sfq"], ['unknown word "bogus"', "perturb"]),
     ("flent-run", ["--ns3::debloat::HtbQueueDisc::Options=bogus", "--qdisc=htb default 1"], ['unknown word "bogus"', "r2q, default"]),
+    ("flent-run", ["--ns3::debloat::NetemQueueDisc::Options=bogus", "--qdisc=netem"], ['tc netem: unknown word "bogus"', "delay, loss"]),
+    ("flent-run", ["--ns3::debloat::NetemQueueDisc::Jitter=3s", "--qdisc=netem loss 1%"], ["jitter 3s is too large", "0 to 2147483647ns"]),
 ]
 
 CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGFPE, signal.SIGBUS, signal.SIGILL}

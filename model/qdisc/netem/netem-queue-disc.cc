@@ -439,14 +439,18 @@ NetemQueueDisc::SetOptions(std::string options)
 {
     NS_LOG_FUNCTION(this << options);
     NetemConfig config = BuildConfig();
+    // The message is kept and the run stopped outside the handler, so that the abort is
+    // not taken for an exception thrown while handling another.
+    std::string problem;
     try
     {
         ParseNetemOptions(config, options);
     }
     catch (const std::invalid_argument& error)
     {
-        NS_ABORT_MSG("NetemQueueDisc: " << error.what());
+        problem = error.what();
     }
+    NS_ABORT_MSG_IF(!problem.empty(), "NetemQueueDisc: " << problem);
     ApplyConfig(config);
     NS_LOG_INFO("Options \"" << options << "\" set the attributes to \""
                              << FormatNetemOptions(config) << "\"");
@@ -475,14 +479,17 @@ NetemQueueDisc::CheckConfig()
                     "NetemQueueDisc: keeps its own internal queue; do not add one");
     NS_ABORT_MSG_IF(GetNPacketFilters() > 0, "NetemQueueDisc: does not classify packets");
     m_config = BuildConfig();
+    std::string problem;
     try
     {
         ValidateNetemConfig(m_config);
     }
     catch (const std::invalid_argument& error)
     {
-        NS_ABORT_MSG("NetemQueueDisc: the attributes are not a valid netem: " << error.what());
+        problem = error.what();
     }
+    NS_ABORT_MSG_IF(!problem.empty(),
+                    "NetemQueueDisc: the attributes are not a valid netem: " << problem);
     NS_LOG_INFO("Configuration: " << FormatNetemOptions(m_config));
     m_list = CreateObject<QueueDiscItemList>();
     m_list->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, UINT32_MAX));

@@ -271,8 +271,9 @@ class TcQdiscNamesTestCase : public TestCase
                                                    "pie",
                                                    "sfq",
                                                    "cake",
-                                                   "htb"};
-        NS_TEST_ASSERT_MSG_EQ((names == expected), true, "the ten qdiscs, in order");
+                                                   "htb",
+                                                   "netem"};
+        NS_TEST_ASSERT_MSG_EQ((names == expected), true, "the eleven qdiscs, in order");
 
         const std::vector<std::pair<std::string, std::string>> types = {
             {"pfifo_fast", "ns3::PfifoFastQueueDisc"},
@@ -285,6 +286,7 @@ class TcQdiscNamesTestCase : public TestCase
             {"sfq", "ns3::debloat::SfqQueueDisc"},
             {"cake", "ns3::debloat::CakeQueueDisc"},
             {"htb", "ns3::debloat::HtbQueueDisc"},
+            {"netem", "ns3::debloat::NetemQueueDisc"},
         };
         for (const auto& [name, type] : types)
         {

@@ -10,6 +10,7 @@
 #include "ns3/cobalt-queue-disc.h"
 #include "ns3/htb-queue-disc.h"
 #include "ns3/log.h"
+#include "ns3/netem-queue-disc.h"
 #include "ns3/pie-queue-disc.h"
 #include "ns3/red-queue-disc.h"
 #include "ns3/sfq-queue-disc.h"
@@ -59,6 +60,7 @@ AssignQueueDiscStreams(Ptr<QueueDisc> qdisc, int64_t stream)
     if (AssignIf<CakeQueueDisc>(qdisc, stream, used) ||
         AssignIf<SfqQueueDisc>(qdisc, stream, used) ||
         AssignIf<HtbQueueDisc>(qdisc, stream, used) ||
+        AssignIf<NetemQueueDisc>(qdisc, stream, used) ||
         AssignIf<PieQueueDisc>(qdisc, stream, used) ||
         AssignIf<RedQueueDisc>(qdisc, stream, used) ||
         AssignIf<CobaltQueueDisc>(qdisc, stream, used))

@@ -21,8 +21,9 @@ namespace debloat
  * @ingroup debloat-qdisc
  * Assigns fixed random streams to a queue disc and the queue discs below it, for the types
  * that draw random numbers and have AssignStreams(int64_t): debloat's CakeQueueDisc and
- * SfqQueueDisc (their hash keys and perturbation), HtbQueueDisc (its leaves, in classid
- * order), and ns-3's PieQueueDisc, RedQueueDisc and CobaltQueueDisc (the ones with
+ * SfqQueueDisc (their hash keys and perturbation), NetemQueueDisc (jitter, loss,
+ * duplication, reordering, corruption), HtbQueueDisc (its leaves, in classid order), and
+ * ns-3's PieQueueDisc, RedQueueDisc and CobaltQueueDisc (the ones with
  * AssignStreams in ns-3.35 and 3.37). Any other classful queue disc (prio, ...) is
  * searched through its QueueDiscClasses in order. QueueDisc has no virtual
  * AssignStreams, hence one place that knows the types.

@@ -31,6 +31,9 @@
  * rtt_fair tests), --testParameter (--test-parameter key=value, repeatable: TEST_PARAMETERS,
  * e.g. upload_streams=8 or markings=EF,CS1), --title (-t, --title-extra: TITLE), --note (-n:
  * NOTE), --streams (tcp_nup/tcp_ndown), --rate (default 100Mbps; tc's 100Mbit too),
+ * --upRate and --downRate (each end of the bottleneck its own rate; default --rate),
+ * --upQdisc and --downQdisc (default --qdisc), --access (an access-line preset instead:
+ * home-50-1, docsis-100-20, adsl-20-1, see NicTopologyHelper::Preset()),
  * --linkDelay (default 1ms), --hostDelay (default 1ms), --profile (default e1000e), --qdisc
  * (default pfifo_fast; e.g. "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql,
  * --cpu (a CpuProfile on every node: the file then has flent's cpu_stats series, `flent -p
@@ -68,6 +71,7 @@
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
 #include "ns3/nic-profile.h"
+#include "ns3/nic-topology-helper.h"
 #include "ns3/parallel-runner.h"
 #include "ns3/results-database.h"
 #include "ns3/run-summary.h"
@@ -82,6 +86,7 @@
 #include <memory>
 #include <stdexcept>
 #include <sys/wait.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace ns3;
@@ -99,6 +104,11 @@ struct RunConfig
     std::string hostDelay = "1ms";      ///< router-host propagation delay
     std::string profile = "e1000e";     ///< NicNetDevice profile
     std::string qdisc = "pfifo_fast";   ///< bottleneck qdisc, tc text
+    std::string upRate;                 ///< client's egress rate ("": rate)
+    std::string downRate;               ///< router's egress rate ("": rate)
+    std::string upQdisc;                ///< client's egress qdisc ("": qdisc)
+    std::string downQdisc;              ///< router's egress qdisc ("": qdisc)
+    std::string access;                 ///< an access-line preset, or ""
     std::string hostQdisc = "fq_codel"; ///< host links' qdisc, tc text
     std::string cpu;                    ///< CpuProfile of every node, or none
     bool bql = false;                   ///< ByteQueueLimits on every TX queue
@@ -110,22 +120,104 @@ struct RunConfig
     static constexpr uint32_t TXQUEUELEN = 1000; ///< the qdiscs' limit, as Linux's default
 };
 
-/// The qdiscs of a config on the profile's TX queues; throws std::invalid_argument.
-std::pair<TrafficControlHelper, TrafficControlHelper>
+/// The qdiscs of a config on the profile's TX queues (the client's egress, the router's
+/// towards it, the host links'); throws std::invalid_argument.
+std::tuple<TrafficControlHelper, TrafficControlHelper, TrafficControlHelper>
 QdiscHelpers(const RunConfig& c)
 {
-    TrafficControlHelper tch;
+    TrafficControlHelper up;
+    TrafficControlHelper down;
     TrafficControlHelper hostTch;
     // Every link has the profile's TX queues ("mq" needs their number).
     const uint32_t txQueues = NicProfile::Get(c.profile).GetTxQueues();
-    TcQdiscHelper::SetRootQueueDisc(tch, c.qdisc, RunConfig::TXQUEUELEN, txQueues);
+    TcQdiscHelper::SetRootQueueDisc(up, c.upQdisc, RunConfig::TXQUEUELEN, txQueues);
+    TcQdiscHelper::SetRootQueueDisc(down, c.downQdisc, RunConfig::TXQUEUELEN, txQueues);
     TcQdiscHelper::SetRootQueueDisc(hostTch, c.hostQdisc, RunConfig::TXQUEUELEN, txQueues);
     if (c.bql)
     {
-        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
-        hostTch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+        for (TrafficControlHelper* tch : {&up, &down, &hostTch})
+        {
+            tch->SetQueueLimits("ns3::debloat::ByteQueueLimits");
+        }
     }
-    return {tch, hostTch};
+    return {up, down, hostTch};
+}
+
+/**
+ * Runs the test once over an access-line preset (NicTopologyHelper: client -- home router
+ * == line == ISP -- server), with the command line's overrides: --upRate and --downRate
+ * the line's two ends, --upQdisc the home router's WAN egress, --downQdisc its LAN
+ * egress (the download shaper), --hostQdisc the client's and the server's egress.
+ * @param c the configuration
+ * @param spec the test (one host)
+ * @return the run
+ */
+RunRecord
+RunAccess(const RunConfig& c, const FlentTestSpec& spec)
+{
+    LinuxTcpDefaults::Apply();
+    NicTopologyHelper topology = NicTopologyHelper::Preset(c.access);
+    NicLinkConfig& line = topology.RouterLink(0);
+    NicLinkConfig& lan = topology.LeftLink(0);
+    NicLinkConfig& wan = topology.RightLink(0);
+    line.left.rate = c.upRate.empty() ? line.left.rate : c.upRate;
+    line.right.rate = c.downRate.empty() ? line.right.rate : c.downRate;
+    line.left.qdisc = c.upQdisc.empty() ? line.left.qdisc : c.upQdisc;
+    lan.right.qdisc = c.downQdisc.empty() ? lan.right.qdisc : c.downQdisc;
+    lan.left.qdisc = c.hostQdisc;
+    wan.right.qdisc = c.hostQdisc;
+    for (NicInterfaceConfig* end :
+         {&lan.left, &lan.right, &line.left, &line.right, &wan.left, &wan.right})
+    {
+        end->bql = c.bql;
+    }
+    topology.Install();
+    int64_t stream = 1;
+    stream += topology.AssignStreams(stream);
+    if (!c.cpu.empty())
+    {
+        HostCpuHelper cpus;
+        cpus.SetProfile(c.cpu);
+        cpus.Install(topology.GetNodes());
+        stream += HostCpuHelper::AssignStreams(topology.GetNodes(), stream);
+    }
+    FlentTestHelper flent(spec);
+    flent.SetClient(topology.GetLeft(0), "client");
+    flent.AddHost(topology.GetRight(0), topology.GetRightAddress(0));
+    flent.AddQdiscStats(topology.GetRouterDevices(0).Get(0)); // the upstream's shaper
+    flent.AddQdiscStats(topology.GetLeftDevices(0).Get(1));   // the downstream's
+    flent.SetProgress(c.progress);
+    flent.SetStartJitter(Time(c.startJitter));
+    flent.SetSocketStats(c.socketStats);
+    flent.AssignStreams(stream);
+    flent.Install(Seconds(1));
+    Simulator::Stop(flent.GetEnd() + Seconds(1));
+    Simulator::Run();
+    RunRecord record = flent.Collect();
+    record.config = {{"access", c.access},
+                     {"up_rate", line.left.rate},
+                     {"down_rate", line.right.rate},
+                     {"up_qdisc", line.left.qdisc},
+                     {"down_qdisc", lan.right.qdisc},
+                     {"host_qdisc", c.hostQdisc},
+                     {"bql", static_cast<int64_t>(c.bql)}};
+    if (!c.cpu.empty())
+    {
+        record.config["cpu"] = c.cpu;
+    }
+    for (const auto& [path, value] : LinuxTcpDefaults::Settings())
+    {
+        record.config[path] = value;
+    }
+    record.extraMetadata["EGRESS_INFO"] =
+        FlentMetadata::EgressInfo(topology.GetRouterDevices(0).Get(0),
+                                  "wan",
+                                  line.left.profile,
+                                  line.left.qdisc,
+                                  line.left.txqueuelen);
+    record.extraMetadata["SYSCTLS"] = FlentMetadata::Sysctls();
+    Simulator::Destroy();
+    return record;
 }
 
 /**
@@ -139,7 +231,11 @@ RunRecord
 RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
 {
     RngSeedManager::SetRun(run);
-    auto [tch, hostTch] = QdiscHelpers(c);
+    if (!c.access.empty())
+    {
+        return RunAccess(c, spec);
+    }
+    auto [up, down, hostTch] = QdiscHelpers(c);
     LinuxTcpDefaults::Apply();
     Ptr<Node> client = CreateObject<Node>();
     Ptr<Node> router = CreateObject<Node>();
@@ -152,10 +248,15 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
     nic.SetProfile(c.profile);
     Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
 
-    nic.SetDeviceAttribute("DataRate", StringValue(c.rate));
+    // Each end at its own rate: the client's egress carries the uploads, the router's the
+    // downloads.
     nic.SetChannelAttribute("Delay", StringValue(c.linkDelay));
-    NetDeviceContainer bottleneck = nic.Install(client, router);
-    tch.Install(bottleneck);
+    NicHelper routerEnd = nic;
+    nic.SetDeviceAttribute("DataRate", StringValue(c.upRate));
+    routerEnd.SetDeviceAttribute("DataRate", StringValue(c.downRate));
+    NetDeviceContainer bottleneck = nic.Install(client, router, routerEnd);
+    up.Install(bottleneck.Get(0));
+    down.Install(bottleneck.Get(1));
     address.Assign(bottleneck);
 
     nic.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
@@ -211,6 +312,10 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
 
     RunRecord record = flent.Collect();
     record.config = {{"rate", c.rate},
+                     {"up_rate", c.upRate},
+                     {"down_rate", c.downRate},
+                     {"up_qdisc", c.upQdisc},
+                     {"down_qdisc", c.downQdisc},
                      {"link_delay", c.linkDelay},
                      {"host_delay", c.hostDelay},
                      {"profile", c.profile},
@@ -389,6 +494,28 @@ main(int argc, char* argv[])
                                     1,
                                     FlentTestOptions::MAX_STREAMS);
     CommandLineOptions::AddRate(cmd, "rate", "bottleneck rate (client-router)", c.rate);
+    CommandLineOptions::AddRate(cmd,
+                                "upRate",
+                                "the client's egress (upload) rate; default --rate",
+                                c.upRate);
+    CommandLineOptions::AddRate(cmd,
+                                "downRate",
+                                "the router's egress towards the client (download); default "
+                                "--rate",
+                                c.downRate);
+    compat::AddStringValue(cmd,
+                           "upQdisc",
+                           "the upload egress's qdisc as tc text; default --qdisc",
+                           c.upQdisc);
+    compat::AddStringValue(cmd,
+                           "downQdisc",
+                           "the download egress's qdisc as tc text; default --qdisc",
+                           c.downQdisc);
+    cmd.AddValue("access",
+                 "an access line instead (home-50-1, docsis-100-20, adsl-20-1: client -- "
+                 "home router == line == ISP -- server, SQM on the home router; --upRate, "
+                 "--downRate, --upQdisc (WAN egress), --downQdisc (LAN egress) override it)",
+                 c.access);
     CommandLineOptions::AddTime(cmd,
                                 "linkDelay",
                                 "client-router propagation delay",
@@ -440,6 +567,13 @@ main(int argc, char* argv[])
     cmd.AddValue("progress", "print progress lines", c.progress);
     cmd.Parse(static_cast<int>(normalised.size()), normalised.data());
 
+    if (c.access.empty())
+    {
+        c.upRate = c.upRate.empty() ? c.rate : c.upRate;
+        c.downRate = c.downRate.empty() ? c.rate : c.downRate;
+        c.upQdisc = c.upQdisc.empty() ? c.qdisc : c.upQdisc;
+        c.downQdisc = c.downQdisc.empty() ? c.qdisc : c.downQdisc;
+    }
     FlentTestOptions options;
     options.length = length;
     options.stepSize = step;
@@ -480,8 +614,26 @@ main(int argc, char* argv[])
             }
             options.testParameters[key] = pair.substr(equals + 1);
         }
+        if (!c.access.empty())
+        {
+            if (c.access != "home-50-1" && c.access != "docsis-100-20" && c.access != "adsl-20-1")
+            {
+                throw std::invalid_argument("--access=" + c.access +
+                                            " is not an access line; accepted: home-50-1, "
+                                            "docsis-100-20, adsl-20-1");
+            }
+            if (options.hosts.size() != 1)
+            {
+                throw std::invalid_argument("--access has one server; test " + c.test + " needs " +
+                                            std::to_string(options.hosts.size()) + " hosts");
+            }
+            options.qdiscStats = {{"router-wan", "eth1"}, {"router-lan", "eth0"}};
+        }
         spec = FlentTest::Get(c.test, options);
-        QdiscHelpers(c); // stops on bad tc text before anything runs
+        if (c.access.empty())
+        {
+            QdiscHelpers(c); // stops on bad tc text before anything runs
+        }
         if (repetitions > 1 && !output.empty())
         {
             throw std::invalid_argument("--output names one file; with --repetitions " +

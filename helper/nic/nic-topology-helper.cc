@@ -307,10 +307,14 @@ NicTopologyHelper::MakeLink(Ptr<Node> a,
                             const std::string& what,
                             Ipv4Address network)
 {
-    NS_ABORT_MSG_IF(link.delay.IsNegative(),
+    NS_ABORT_MSG_IF(link.delay.IsStrictlyNegative(),
                     what << ": delay " << link.delay.As(Time::US) << " is negative");
-    NicHelper left = EndHelper(link.left, link.rate, what + ", left end");
-    const NicHelper right = EndHelper(link.right, link.rate, what + ", right end");
+    NicHelper left = EndHelper(link.left,
+                               link.left.rate.empty() ? link.rate : link.left.rate,
+                               what + ", left end");
+    const NicHelper right = EndHelper(link.right,
+                                      link.right.rate.empty() ? link.rate : link.right.rate,
+                                      what + ", right end");
     left.SetChannelAttribute("Delay", TimeValue(link.delay));
     NetDeviceContainer devices = left.Install(a, b, right);
     for (const auto& [node, end] : {std::make_pair(a, &link.left), std::make_pair(b, &link.right)})
@@ -644,7 +648,12 @@ NicTopologyHelper::Describe(std::ostream& os) const
     };
     auto link = [&os, &end](const std::string& a, const std::string& b, const NicLinkConfig& l) {
         const int64_t ns = l.delay.GetNanoSeconds();
-        os << a << " -- " << b << ": " << l.rate << ", ";
+        os << a << " -- " << b << ": "
+           << (l.left.rate.empty() && l.right.rate.empty()
+                   ? l.rate
+                   : (l.left.rate.empty() ? l.rate : l.left.rate) + " -> / " +
+                         (l.right.rate.empty() ? l.rate : l.right.rate) + " <-")
+           << ", ";
         if (ns % 1000000 == 0)
         {
             os << ns / 1000000 << " ms\n";
@@ -674,7 +683,14 @@ NicTopologyHelper::Describe(std::ostream& os) const
 std::vector<std::string>
 NicTopologyHelper::GetPresetNames()
 {
-    return {"laptop-server", "wifi-ap", "nuc-rangeley-nuc", "wrt1200ac", "forcedeth-gige"};
+    return {"laptop-server",
+            "wifi-ap",
+            "nuc-rangeley-nuc",
+            "wrt1200ac",
+            "forcedeth-gige",
+            "home-50-1",
+            "docsis-100-20",
+            "adsl-20-1"};
 }
 
 NicTopologyHelper
@@ -743,6 +759,53 @@ NicTopologyHelper::Preset(const std::string& name, bool seedHosts)
         topology.SetRouters(0);
         topology.SetLeftHosts(1, link);
         topology.SetNames("host", "", "peer");
+    }
+    else if (name == "home-50-1" || name == "docsis-100-20" || name == "adsl-20-1")
+    {
+        // The home router's case: client -- home router == access line == ISP -- server.
+        // The line is asymmetric (each end's own rate: the modem's upstream, the head end's
+        // downstream); the home router runs SQM: CAKE on its WAN egress at 95% of the
+        // upstream, and on its LAN egress at 95% of the downstream in ingress mode (the
+        // download shaped after the line, as sqm-scripts does on an ifb); the ISP's end keeps
+        // a dumb FIFO (pfifo_fast, 1000 packets), the bloat SQM hides.
+        const bool adsl = name == "adsl-20-1";
+        const bool docsis = name == "docsis-100-20";
+        const std::string up = adsl ? "1Mbps" : docsis ? "20Mbps" : "1Mbps";
+        const std::string down = adsl ? "20Mbps" : docsis ? "100Mbps" : "50Mbps";
+        // CAKE's framing keyword matches the line: Ethernet's 38 bytes on the IP packet
+        // (14 header, 4 FCS, 8 preamble, 12 gap; mpu 84), DOCSIS's 18 (mpu 64: the
+        // provisioned rate counts the frame without preamble and gap), ADSL's PPPoE over
+        // LLC/SNAP in ATM cells (40 bytes on the IP packet, 48 of every 53 bytes carried).
+        const std::string framing = adsl ? "pppoe-llcsnap" : docsis ? "docsis" : "ethernet";
+        const std::string ackFilter = docsis ? "" : " ack-filter"; // 1:5 needs none
+        const std::string upShaper = adsl ? "950kbit" : docsis ? "19Mbit" : "950kbit";
+        const std::string downShaper = adsl ? "19Mbit" : docsis ? "95Mbit" : "47500kbit";
+        NicLinkConfig line = ends("e1000e", "e1000e");
+        line.delay = MilliSeconds(adsl ? 10 : 5);
+        line.left.rate = up;
+        line.right.rate = down;
+        for (NicInterfaceConfig* end : {&line.left, &line.right})
+        {
+            if (adsl)
+            {
+                // The Ethernet header's 14 bytes are in the frame; PPPoE/LLC adds 26 more.
+                end->attributes = {{"AtmCells", "true"},
+                                   {"L1Overhead", "26"},
+                                   {"MinFrameSize", "0"}};
+            }
+            else if (docsis)
+            {
+                end->attributes = {{"L1Overhead", "4"}}; // the FCS: the frame's 18 bytes
+            }
+        }
+        line.left.qdisc = "cake bandwidth " + upShaper + " " + framing + ackFilter;
+        NicLinkConfig lan = ends("e1000e", "e1000e");
+        lan.right.qdisc = "cake bandwidth " + downShaper + " " + framing + " ingress";
+        NicLinkConfig wan = ends("e1000e", "e1000e");
+        topology.SetLeftHosts(1, lan);
+        topology.SetRouters(2, line);
+        topology.SetRightHosts(1, wan);
+        topology.SetNames("client", "router", "server");
     }
     else
     {

@@ -33,8 +33,11 @@ namespace debloat
 struct NicInterfaceConfig
 {
     std::string profile{"e1000e"}; ///< NicProfile name (the driver)
-    uint32_t txRing{0};            ///< `ethtool -G DEV tx N`; 0: the profile's
-    uint32_t txQueues{0};          ///< `ethtool -L DEV tx N`; 0: combined, else the profile's
+    /// This end's transmit rate, for an asymmetric line (DSL, DOCSIS: the modem's upstream
+    /// and the head end's downstream); "": the link's rate
+    std::string rate;
+    uint32_t txRing{0};   ///< `ethtool -G DEV tx N`; 0: the profile's
+    uint32_t txQueues{0}; ///< `ethtool -L DEV tx N`; 0: combined, else the profile's
     /// `ethtool -L DEV rx N`; 0: combined, else the profile's (one RX queue). Several RX
     /// queues spread the flows by RSS (NicNetDevice's RxQueues).
     uint32_t rxQueues{0};
@@ -72,7 +75,8 @@ struct NicInterfaceConfig
  */
 struct NicLinkConfig
 {
-    std::string rate{"1Gbps"};   ///< line rate of both ends (`ethtool -s DEV speed`)
+    std::string rate{
+        "1Gbps"}; ///< line rate of both ends (`ethtool -s DEV speed`), unless an end sets its own
     Time delay{MicroSeconds(1)}; ///< propagation delay
     NicInterfaceConfig left;     ///< the left end
     NicInterfaceConfig right;    ///< the right end
@@ -284,6 +288,17 @@ class NicTopologyHelper
      * - "wrt1200ac" (seed 003): e1000e hosts and an mvneta router, GigE;
      * - "forcedeth-gige" (seed 004): a forcedeth host -> a GigE peer (forcedeth), 50 us.
      * Every egress runs pfifo_fast without BQL; examples change what they compare.
+     *
+     * Access lines (a home router's case; client -- router1 (home) == line == router2 (ISP)
+     * -- server, GigE e1000e either side of the line), each end of the line at its own rate,
+     * the home router running CAKE (SQM) on its WAN egress at 95% of the upstream and on
+     * its LAN egress at 95% of the downstream in ingress mode, the ISP's end a FIFO:
+     * - "home-50-1": 50/1 Mbit/s Ethernet-framed (cable-like), CAKE "ethernet ack-filter"
+     *   up, 5 ms;
+     * - "docsis-100-20": 100/20 Mbit/s with DOCSIS framing (18 bytes, no preamble), CAKE
+     *   "docsis", 5 ms;
+     * - "adsl-20-1": 20/1 Mbit/s ADSL in ATM cells (PPPoE over LLC/SNAP, NicNetDevice
+     *   AtmCells), CAKE "pppoe-llcsnap ack-filter" up, 10 ms.
      *
      * With seedHosts the ends also get the offloads and TCP small queues the seed's machines
      * ran (off otherwise, so earlier results stay as they were): every NIC "tso on gso on

@@ -226,9 +226,18 @@ NicDriver::WorstCaseDescriptors(const Config& config,
 }
 
 int64_t
-NicDriver::GetWireTime(uint32_t length, uint32_t minFrame, uint32_t l1Overhead, uint64_t bitRate)
+NicDriver::GetWireTime(uint32_t length,
+                       uint32_t minFrame,
+                       uint32_t l1Overhead,
+                       uint64_t bitRate,
+                       bool atmCells)
 {
-    const uint64_t bits = 8 * (static_cast<uint64_t>(std::max(length, minFrame)) + l1Overhead);
+    uint64_t bytes = static_cast<uint64_t>(std::max(length, minFrame)) + l1Overhead;
+    if (atmCells)
+    {
+        bytes = (bytes + 47) / 48 * 53; // 48 bytes of payload per 53-byte cell
+    }
+    const uint64_t bits = 8 * bytes;
     // Nanoseconds rounded to nearest: exact at 10 Mbit/s to 1 Gbit/s.
     return static_cast<int64_t>((bits * 1000000000 + bitRate / 2) / bitRate);
 }

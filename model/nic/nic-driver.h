@@ -290,12 +290,17 @@ class NicDriver
      * @param minFrame frames shorter than this are padded (ETH_ZLEN 60)
      * @param l1Overhead bytes beyond the frame (8 + 4 + 12 = 24 for Ethernet)
      * @param bitRate line rate, bit/s, positive
-     * @return (max(length, minFrame) + l1Overhead) * 8 / bitRate in ns, rounded to nearest
+     * @param atmCells the line carries ATM cells (ADSL): the frame and its overhead fill
+     *        ceil((max(length, minFrame) + l1Overhead) / 48) cells of 53 bytes, as the
+     *        kernel's cake_calc_overhead() and tc-stab's linklayer atm count them
+     * @return (max(length, minFrame) + l1Overhead) * 8 / bitRate in ns (with atmCells, the
+     *         cells' 53 bytes each), rounded to nearest
      */
     static int64_t GetWireTime(uint32_t length,
                                uint32_t minFrame,
                                uint32_t l1Overhead,
-                               uint64_t bitRate);
+                               uint64_t bitRate,
+                               bool atmCells = false);
 
     /**
      * Posts a packet's descriptors (the descriptor part of ndo_start_xmit).

@@ -126,6 +126,14 @@ NicNetDevice::GetTypeId()
                           UintegerValue(24),
                           MakeUintegerAccessor(&NicNetDevice::m_l1Overhead),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AtmCells",
+                          "The line carries ATM cells (ADSL): a frame plus L1Overhead fills "
+                          "whole cells of 48 payload bytes, each 53 bytes on the line (set "
+                          "L1Overhead to the encapsulation's bytes beyond the Ethernet header "
+                          "and MinFrameSize to 0)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_atmCells),
+                          MakeBooleanChecker())
             .AddAttribute("PerFrameOverhead",
                           "Wire time added to every frame, e.g. a wifi card's contention and "
                           "acknowledgement airtime",
@@ -810,7 +818,8 @@ NicNetDevice::GetWireTime(uint32_t length) const
     return NanoSeconds(NicDriver::GetWireTime(length,
                                               m_minFrameSize,
                                               m_l1Overhead,
-                                              m_dataRate.GetBitRate())) +
+                                              m_dataRate.GetBitRate(),
+                                              m_atmCells)) +
            m_perFrameOverhead;
 }
 

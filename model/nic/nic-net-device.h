@@ -712,6 +712,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     uint16_t m_mtu;                    ///< MTU, bytes
     uint32_t m_minFrameSize;           ///< frames shorter than this are padded on the wire
     uint32_t m_l1Overhead;             ///< preamble, FCS and inter-frame gap, bytes
+    bool m_atmCells{false};            ///< AtmCells: the line carries ATM cells
     Time m_perFrameOverhead;           ///< extra wire time per frame (wifi airtime)
     uint32_t m_nTxQueues;              ///< hardware TX queues
     uint32_t m_txRingSize;             ///< TX descriptors per queue (ethtool tx)

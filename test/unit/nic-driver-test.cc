@@ -190,6 +190,15 @@ TEST(NicDriverTest, WireTimeOfAFrame)
     EXPECT_EQ(NicDriver::GetWireTime(42, 60, 24, 100000000), 6720);
     // Rounded to the nearest ns: 12304 bits at 300 Mbit/s are 41013.33 ns.
     EXPECT_EQ(NicDriver::GetWireTime(FULL_FRAME, 60, 24, 300000000), 41013);
+    // ATM (ADSL, PPPoE over LLC/SNAP: 40 bytes on the IP packet, 26 on the 14-byte-header
+    // frame, no padding): a 1500-byte IP packet, 1514 + 26 = 1540 bytes, fills
+    // ceil(1540 / 48) = 33 cells, 1749 bytes, 13992 bits: 13.992 ms at 1 Mbit/s. A 52-byte
+    // ACK, 66 + 26 = 92 bytes, fills 2 cells: 848 bits, 848 us.
+    EXPECT_EQ(NicDriver::GetWireTime(FULL_FRAME, 0, 26, 1000000, true), 13992000);
+    EXPECT_EQ(NicDriver::GetWireTime(66, 0, 26, 1000000, true), 848000);
+    // Exactly 48 bytes is one cell, 49 two.
+    EXPECT_EQ(NicDriver::GetWireTime(48, 0, 0, 1000000, true), 424000);
+    EXPECT_EQ(NicDriver::GetWireTime(49, 0, 0, 1000000, true), 848000);
 }
 
 TEST(NicDriverTest, E1000eStopsBelowTwentyTwoAndWakesAtThirtyTwo)

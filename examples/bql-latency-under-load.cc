@@ -103,6 +103,7 @@ struct Scenario
     uint32_t bqlLimitMax{3 * 1514}; ///< BQL limit_max, bytes
     Time duration{Seconds(20)};     ///< upload duration
     bool sysfs{false};              ///< print the BQL sysfs view after each run
+    std::string pcap;               ///< pcap files' prefix ("": none; NIC devices only)
 };
 
 /// What one run measured.
@@ -286,6 +287,10 @@ Run(const EgressConfig& config, const Scenario& scenario)
         {
             link.left.bqlLimitMax = scenario.bqlLimitMax;
         }
+        if (!scenario.pcap.empty())
+        {
+            topology.EnablePcapAll(scenario.pcap + "-" + config.name);
+        }
         topology.Install();
         nodes = topology.GetNodes();
         devices = topology.GetLeftDevices(0);
@@ -380,9 +385,10 @@ Percentile(std::vector<double>& v, double p)
  * - under load the two receivers' interrupt moderation adds at most two e1000e ITR-floor
  *   intervals (4000 interrupts/s: 0.5 ms) to the idle RTT;
  * - pfifo_fast (with or without BQL) keeps the probe behind its qdisc and the ring: at most
- *   1000 + (ring - 22) frames (e1000e stops its queue 22 descriptors before full); at least the queue CUBIC leaves after a loss (the window, the
- *   full queue plus the path's BDP, times beta 0.7, less the BDP: 695 frames at 100 Mbit/s
- *   and 2 ms, 85.5 ms), below which the sawtooth never drains it;
+ *   1000 + (ring - 22) frames (e1000e stops its queue 22 descriptors before full); at least the
+ * queue CUBIC leaves after a loss (the window, the full queue plus the path's BDP, times beta 0.7,
+ * less the BDP: 695 frames at 100 Mbit/s and 2 ms, 85.5 ms), below which the sawtooth never drains
+ * it;
  * - SFQ and fq_codel serve the probe's flow within one round of the upload's (one frame)
  *   behind the ring: with BQL, the limit_max plus the one frame BQL admits past it; without,
  *   ring - 22 frames.
@@ -475,6 +481,9 @@ main(int argc, char* argv[])
                                     Dql::MAX_LIMIT);
     cmd.AddValue("config", "all, pfifo_fast, pfifo_fast+bql, fq_codel or fq_codel+bql", only);
     cmd.AddValue("sysfs", "Print the BQL sysfs files after each run with BQL", scenario.sysfs);
+    cmd.AddValue("pcap",
+                 "write every NIC's frames to PCAP-CONFIG-NODE-IFINDEX.pcap (empty: none)",
+                 scenario.pcap);
     cmd.AddValue("check", "Exit 1 unless the seed's result holds (needs --config=all)", check);
     cmd.Parse(argc, argv);
     scenario.duration = Seconds(durationS);

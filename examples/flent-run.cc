@@ -46,9 +46,9 @@
  * for none), --epoch (UNIX time of T0 in the file; default 2026-01-01, so that the same seed
  * writes the same file), --startJitter (each flow starts up to this much late, at random),
  * --socketStats (--socket-stats: the uploads' cwnd and RTT, for flent's tcp_cwnd and tcp_rtt
- * plots), --progress, and ns-3's --RngRun. Every file carries flent's
- * extended metadata: EGRESS_INFO of the client's egress (qdisc, tc -s, BQL, offloads,
- * ring, link) and SYSCTLS (the TCP settings the simulated hosts use).
+ * plots), --pcap=PREFIX (every interface's frames), --progress, and ns-3's --RngRun. Every file
+ * carries flent's extended metadata: EGRESS_INFO of the client's egress (qdisc, tc -s, BQL,
+ * offloads, ring, link) and SYSCTLS (the TCP settings the simulated hosts use).
  *
  * Expected result: with pfifo_fast and no BQL, rrul_be's pings rise by tens of ms under
  * load (1000 packets of qdisc and the ring at 100 Mbit/s); with fq_codel and BQL they stay
@@ -109,6 +109,7 @@ struct RunConfig
     std::string upQdisc;                ///< client's egress qdisc ("": qdisc)
     std::string downQdisc;              ///< router's egress qdisc ("": qdisc)
     std::string access;                 ///< an access-line preset, or ""
+    std::string pcap;                   ///< pcap files' prefix ("": none)
     std::string hostQdisc = "fq_codel"; ///< host links' qdisc, tc text
     std::string cpu;                    ///< CpuProfile of every node, or none
     bool bql = false;                   ///< ByteQueueLimits on every TX queue
@@ -170,6 +171,10 @@ RunAccess(const RunConfig& c, const FlentTestSpec& spec)
          {&lan.left, &lan.right, &line.left, &line.right, &wan.left, &wan.right})
     {
         end->bql = c.bql;
+    }
+    if (!c.pcap.empty())
+    {
+        topology.EnablePcapAll(c.pcap);
     }
     topology.Install();
     int64_t stream = 1;
@@ -270,6 +275,10 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
         hostTch.Install(link);
         address.NewNetwork();
         hostAddresses.push_back(address.Assign(link).GetAddress(1));
+    }
+    if (!c.pcap.empty())
+    {
+        nic.EnablePcapAll(c.pcap); // PREFIX-NODE-DEVICE.pcap, as ns-3's helpers name them
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     compat::PopulateNeighborCaches(); // links in use before the test: no ARP at t = 0
@@ -533,6 +542,9 @@ main(int argc, char* argv[])
                  "flent's --socket-stats: uploads' cwnd and RTT every STEP_SIZE (flent -p "
                  "tcp_cwnd, tcp_rtt)",
                  c.socketStats);
+    cmd.AddValue("pcap",
+                 "write every interface's frames to PREFIX-NODE-DEVICE.pcap (empty: none)",
+                 c.pcap);
     cmd.AddValue("profile", "NicNetDevice profile of every link", c.profile);
     compat::AddStringValue(cmd,
                            "qdisc",
@@ -665,8 +677,15 @@ main(int argc, char* argv[])
             runner.SetProgress(c.progress ? &std::clog : nullptr);
             for (uint32_t i = 0; i < repetitions; ++i)
             {
+                RunConfig repetition = c;
+                if (!c.pcap.empty())
+                {
+                    repetition.pcap = c.pcap + "-" + std::to_string(i + 1);
+                }
                 runner.Add("repetition " + std::to_string(i + 1),
-                           [&c, &spec, run = firstRun + i]() { return RunOnce(c, spec, run); });
+                           [repetition, &spec, run = firstRun + i]() {
+                               return RunOnce(repetition, spec, run);
+                           });
             }
             runs = runner.Run();
         }

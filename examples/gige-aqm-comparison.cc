@@ -122,7 +122,6 @@ struct Settings
     bool cpu{false};                 ///< the NUCs' and the rangeley's CPU profiles
     std::string egressRate{"1Gbps"}; ///< the rangeley -- nuc2 link's rate (the seed's GigE)
     bool rss{false};                 ///< the rangeley's ports: RSS queues, RX queue recorded
-    std::string pcap;                ///< pcap files' prefix ("": none)
 };
 
 /// One configuration: a qdisc and whether BQL runs.
@@ -234,10 +233,11 @@ MakeTopology(const Settings& settings)
  * Builds and runs one configuration (in its own process).
  * @param config the configuration
  * @param settings the settings
+ * @param pcap the pcap files' prefix ("": none)
  * @return the run
  */
 RunRecord
-Run(const EgressConfig& config, const Settings& settings)
+Run(const EgressConfig& config, const Settings& settings, const std::string& pcap)
 {
     LinuxTcpDefaults::Apply();
     NicTopologyHelper topology = MakeTopology(settings);
@@ -248,7 +248,6 @@ Run(const EgressConfig& config, const Settings& settings)
             const bool router =
                 end == &topology.LeftLink(0).right || end == &topology.RightLink(0).left;
             end->qdisc = router ? RouterQdisc(config, settings.routerQueues) : config.qdisc;
-            end->pcap = !settings.pcap.empty();
             end->bql = config.bql;
             if (config.bql && settings.bqlLimitMax != 0)
             {
@@ -256,7 +255,10 @@ Run(const EgressConfig& config, const Settings& settings)
             }
         }
     }
-    topology.SetPcapPrefix(settings.pcap + "-" + config.label);
+    if (!pcap.empty())
+    {
+        topology.EnablePcapAll(pcap);
+    }
     topology.Install();
     const int64_t streams = topology.AssignStreams(1);
     if (settings.cpu)
@@ -554,10 +556,6 @@ class GigeAqmComparison : public SeedExperiment
                                     "1 Gbit/s the rangeley's egress holds the uploads' standing "
                                     "queue",
                                     m_settings.egressRate);
-        cmd.AddValue("pcap",
-                     "write every interface's frames to PCAP-CONFIG-NODE-IFINDEX.pcap (empty: "
-                     "none)",
-                     m_settings.pcap);
         cmd.AddValue("rss",
                      "the rangeley's ports as Linux runs the i354: RSS over --routerQueues RX "
                      "queues, each forwarded flow on the TX queue of its RX queue",
@@ -596,7 +594,9 @@ class GigeAqmComparison : public SeedExperiment
         FlentTest::Get(settings.test, options);
         for (const EgressConfig& config : m_list)
         {
-            AddRun(config.label, [config, settings]() { return Run(config, settings); });
+            AddRun(config.label, [config, settings, pcap = GetPcapPrefix(config.label)]() {
+                return Run(config, settings, pcap);
+            });
         }
     }
 

@@ -83,6 +83,7 @@ struct Settings
     std::string rate;    ///< line rate
     std::string profile; ///< NIC profile
     std::string cpu;     ///< both hosts' CpuProfile ("": infinitely fast CPUs)
+    std::string pcap;    ///< pcap files' prefix ("": none)
 };
 
 /**
@@ -101,6 +102,11 @@ Run(const Settings& settings)
     {
         end->profile = settings.profile;
         end->bql = settings.bql;
+    }
+    if (!settings.pcap.empty())
+    {
+        topology.EnablePcapAll(settings.pcap + "-" + std::to_string(settings.size) +
+                               (settings.bql ? "-bql" : ""));
     }
     topology.Install();
     const int64_t streams = topology.AssignStreams(1);
@@ -336,7 +342,7 @@ int
 main(int argc, char* argv[])
 {
     std::vector<uint32_t> sizes{1, 140, 1400, 14000, 140000};
-    Settings settings{1, false, 200, 5, "1Gbps", "forcedeth", ""};
+    Settings settings{1, false, 200, 5, "1Gbps", "forcedeth", "", ""};
     std::string db = "debloat-results.sqlite";
     bool check = false;
     CommandLine cmd(__FILE__);
@@ -355,6 +361,9 @@ main(int argc, char* argv[])
     CommandLineOptions::AddDouble(cmd, "length", "seconds of test", settings.length, 1, 86400);
     CommandLineOptions::AddRate(cmd, "rate", "line rate", settings.rate);
     cmd.AddValue("profile", "NicNetDevice profile", settings.profile);
+    cmd.AddValue("pcap",
+                 "write both hosts' frames to PCAP-SIZE[-bql]-NODE-IFINDEX.pcap (empty: none)",
+                 settings.pcap);
     cmd.AddValue("cpu",
                  "both hosts' CPU profile (generic, laptop-2011, nuc, atom-c2758, "
                  "armada385); default none: infinitely fast CPUs",

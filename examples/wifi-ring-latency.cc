@@ -125,10 +125,11 @@ Spec(const Timing& timing)
  * Builds and runs one configuration (in its own process).
  * @param config the configuration
  * @param timing flent's timing
+ * @param pcap the pcap files' prefix ("": none)
  * @return the run
  */
 RunRecord
-Run(const WifiConfig& config, const Timing& timing)
+Run(const WifiConfig& config, const Timing& timing, const std::string& pcap)
 {
     LinuxTcpDefaults::Apply();
     NicTopologyHelper topology = NicTopologyHelper::Preset("wifi-ap");
@@ -140,6 +141,10 @@ Run(const WifiConfig& config, const Timing& timing)
         // q->high_mark = q->n_window - 8: stop once fewer than 248 + 2 of 256 entries are
         // free, and wake (space > low_mark) at the first reclaim after that.
         wlan0.attributes = {{"TxStopThreshold", "250"}, {"TxWakeThreshold", "250"}};
+    }
+    if (!pcap.empty())
+    {
+        topology.EnablePcapAll(pcap);
     }
     topology.Install();
     topology.AssignStreams(1);
@@ -283,7 +288,9 @@ class WifiRingLatency : public SeedExperiment
         Spec(m_timing); // checks LENGTH and DELAY against STEP_SIZE now
         for (const WifiConfig& config : m_list)
         {
-            AddRun(config.label, [config, timing = m_timing]() { return Run(config, timing); });
+            AddRun(config.label, [config, timing = m_timing, pcap = GetPcapPrefix(config.label)]() {
+                return Run(config, timing, pcap);
+            });
         }
     }
 

@@ -119,6 +119,7 @@ struct Settings
     uint64_t floodRate{1100000000};         ///< offered load in wire bits per second
     bool routerBql{true};                   ///< BQL on the router's egress
     Time sampleInterval{MicroSeconds(100)}; ///< ring and backlog sampling
+    std::string pcap;                       ///< this run's pcap files' prefix ("": none)
 };
 
 /// The seed's shaper rate, Mbit/s (`cake bandwidth 900Mbit`: 112500000 bytes/s).
@@ -285,6 +286,10 @@ RunFlood(const FloodCase& flood, const Settings& settings)
     LinuxTcpDefaults::Apply();
     const std::string cake = FloodQdisc(std::to_string(flood.overhead));
     NicTopologyHelper topology = FloodTopology(cake, settings.routerBql);
+    if (!settings.pcap.empty())
+    {
+        topology.EnablePcapAll(settings.pcap);
+    }
     topology.Install();
     topology.AssignStreams(1); // the stacks, the NICs, then the router egresses' cake
     Ptr<NetDevice> egress = topology.GetRightDevices(0).Get(0);
@@ -601,7 +606,9 @@ class Wrt1200acCakeOverhead : public SeedExperiment
         settings.floodRate = *flood;
         for (const FloodCase& flood : m_floods)
         {
-            AddRun(FloodTitle(flood), [flood, settings]() { return RunFlood(flood, settings); });
+            Settings run = settings;
+            run.pcap = GetPcapPrefix(FloodTitle(flood));
+            AddRun(FloodTitle(flood), [flood, run]() { return RunFlood(flood, run); });
         }
     }
 

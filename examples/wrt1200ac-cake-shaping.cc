@@ -131,6 +131,7 @@ struct Settings
     bool offloads{false};           ///< the seed's hosts: TSO/GSO/GRO and TSQ
     std::string shaper{"cake"};     ///< cake, htb+cake or htb+fq_codel
     bool cpu{false};                ///< the router on the armada385 CPU profile
+    std::string pcap;               ///< this run's pcap files' prefix ("": none)
 };
 
 /// The router's CPU profile with --cpu: the WRT1200AC's Armada 385.
@@ -396,6 +397,10 @@ RunShaping(const std::string& rate, const Settings& settings)
     LinuxTcpDefaults::Apply();
     const std::string cake = ShapingQdisc(rate, settings);
     NicTopologyHelper topology = ShapingTopology(cake, settings.offloads, settings.cpu);
+    if (!settings.pcap.empty())
+    {
+        topology.EnablePcapAll(settings.pcap);
+    }
     topology.Install();
     // The stacks, the NICs, then both router egresses' qdiscs; then the router's CPU.
     const int64_t streams = topology.AssignStreams(1);
@@ -644,8 +649,9 @@ class Wrt1200acCakeShaping : public SeedExperiment
         }
         for (const std::string& rate : settings.rates)
         {
-            AddRun(RunTitle(rate, settings),
-                   [rate, settings]() { return RunShaping(rate, settings); });
+            Settings run = settings;
+            run.pcap = GetPcapPrefix(RunTitle(rate, settings));
+            AddRun(RunTitle(rate, settings), [rate, run]() { return RunShaping(rate, run); });
         }
     }
 

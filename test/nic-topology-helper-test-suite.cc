@@ -629,6 +629,34 @@ class NicTopologyPerEndTestCase : public NicTopologyTestCase
 };
 
 /**
+ * Reads a pcap file's frames.
+ * @param path the file
+ * @return the original length of each frame; none when the file does not open
+ */
+std::vector<uint32_t>
+FrameLengths(const std::string& path)
+{
+    std::vector<uint32_t> lengths;
+    PcapFile file;
+    file.Open(path, std::ios::in);
+    while (!file.Fail())
+    {
+        uint8_t data[2048];
+        uint32_t sec = 0;
+        uint32_t usec = 0;
+        uint32_t inclLen = 0;
+        uint32_t origLen = 0;
+        uint32_t readLen = 0;
+        file.Read(data, sizeof(data), sec, usec, inclLen, origLen, readLen);
+        if (!file.Fail())
+        {
+            lengths.push_back(origLen);
+        }
+    }
+    return lengths;
+}
+
+/**
  * @ingroup debloat-tests
  * @brief An end with pcap on writes PREFIX-NODE-IFINDEX.pcap with the frames it sends and
  * receives; the other end writes none.
@@ -670,27 +698,40 @@ class NicTopologyPcapTestCase : public NicTopologyTestCase
         file.Open(prefix + "-laptop-1.pcap", std::ios::in);
         NS_TEST_ASSERT_MSG_EQ(file.Fail(), false, "laptop-1.pcap opens");
         NS_TEST_EXPECT_MSG_EQ(file.GetDataLinkType(), PcapHelper::DLT_EN10MB, "Ethernet");
-        uint32_t frames = 0;
-        for (;;)
+        const std::vector<uint32_t> frames = FrameLengths(prefix + "-laptop-1.pcap");
+        NS_TEST_EXPECT_MSG_EQ(frames.size(), 6, "3 requests and 3 replies");
+        for (const uint32_t length : frames)
         {
-            uint8_t data[2048];
-            uint32_t sec = 0;
-            uint32_t usec = 0;
-            uint32_t inclLen = 0;
-            uint32_t origLen = 0;
-            uint32_t readLen = 0;
-            file.Read(data, sizeof(data), sec, usec, inclLen, origLen, readLen);
-            if (file.Fail())
-            {
-                break;
-            }
-            frames++;
-            NS_TEST_EXPECT_MSG_EQ(origLen, 106, "frame " << frames << " length");
+            NS_TEST_EXPECT_MSG_EQ(length, 106, "frame length");
         }
-        NS_TEST_EXPECT_MSG_EQ(frames, 6, "3 requests and 3 replies");
         PcapFile other;
         other.Open(prefix + "-server-1.pcap", std::ios::in);
         NS_TEST_EXPECT_MSG_EQ(other.Fail(), true, "no pcap for the server's end");
+
+        // EnablePcapAll() (an example's --pcap): every end; the server's sees the same
+        // 6 frames of 106 bytes, the requests received and the replies sent.
+        const std::string all = CreateTempDirFilename("all");
+        {
+            NicTopologyHelper topology;
+            topology.SetRouters(0);
+            topology.SetLeftHosts(1, NicLinkConfig());
+            topology.SetNames("laptop", "", "server");
+            topology.EnablePcapAll(all);
+            topology.Install();
+            StartEchoes(topology, 3, MilliSeconds(10));
+            Simulator::Stop(MilliSeconds(300));
+            Simulator::Run();
+            Simulator::Destroy();
+        }
+        for (const char* node : {"-laptop-1.pcap", "-server-1.pcap"})
+        {
+            const std::vector<uint32_t> lengths = FrameLengths(all + node);
+            NS_TEST_EXPECT_MSG_EQ(lengths.size(), 6, node << ": 3 requests and 3 replies");
+            for (const uint32_t length : lengths)
+            {
+                NS_TEST_EXPECT_MSG_EQ(length, 106, node << " frame length");
+            }
+        }
     }
 };
 

@@ -10,6 +10,7 @@
 
 #include "ns3/run-summary.h"
 
+#include <cctype>
 #include <exception>
 #include <iostream>
 #include <sstream>
@@ -43,6 +44,10 @@ SeedExperiment::Main(int argc, char* argv[], const std::string& file)
     cmd.AddValue("progress",
                  "print a line on stderr as each configuration starts and ends",
                  m_progress);
+    cmd.AddValue("pcap",
+                 "write every interface's frames to PCAP-CONFIG-NODE-IFINDEX.pcap (tcpdump "
+                 "-w; empty: none)",
+                 m_pcap);
     cmd.Parse(argc, argv);
     try
     {
@@ -121,6 +126,21 @@ const std::string&
 SeedExperiment::GetDatabase() const
 {
     return m_database;
+}
+
+std::string
+SeedExperiment::GetPcapPrefix(const std::string& label) const
+{
+    if (m_pcap.empty())
+    {
+        return "";
+    }
+    std::string clean = label;
+    for (char& c : clean)
+    {
+        c = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c : '_';
+    }
+    return m_pcap + "-" + clean;
 }
 
 } // namespace debloat

@@ -35,7 +35,10 @@ namespace debloat
  * - --jobs: configurations run at once (0, the default: one per processor; ParallelRunner);
  * - --outputDir: directory of the flent files (default ".");
  * - --db: the SQLite results database (default NAME.sqlite; "none" for none);
- * - --check: exit 1 unless Check() holds.
+ * - --check: exit 1 unless Check() holds;
+ * - --progress: a line on stderr as each configuration starts and ends;
+ * - --pcap=PREFIX: every interface's frames to PREFIX-CONFIG-NODE-IFINDEX.pcap, for the
+ *   examples that build NicTopologyHelper topologies (GetPcapPrefix()).
  *
  * Then it runs them (ParallelRunner), saves them (Save(): SaveRuns(), the flent files and the
  * database), prints them (Report(): RunSummary::PrintComparison()) and checks them. Bad
@@ -139,6 +142,14 @@ class SeedExperiment
     /// @return the --db value ("none": no database)
     const std::string& GetDatabase() const;
 
+    /**
+     * The pcap prefix of one configuration, for NicTopologyHelper::EnablePcapAll().
+     * @param label the configuration (its characters outside A-Z, a-z, 0-9, '-', '.' become
+     *        '_' in the file names)
+     * @return "PCAP-LABEL", or "" without --pcap (no capture)
+     */
+    std::string GetPcapPrefix(const std::string& label) const;
+
   private:
     std::string m_name;                                              ///< the example's name
     uint32_t m_jobs{0};                                              ///< --jobs
@@ -146,6 +157,7 @@ class SeedExperiment
     std::string m_database;                                          ///< --db
     bool m_check{false};                                             ///< --check
     bool m_progress{true};                                           ///< --progress
+    std::string m_pcap;                                              ///< --pcap
     std::vector<std::pair<std::string, ParallelRunner::Job>> m_runs; ///< from Configure()
     std::unique_ptr<ParallelRunner> m_runner;                        ///< made after Configure()
 };

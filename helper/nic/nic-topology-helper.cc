@@ -343,6 +343,20 @@ NicTopologyHelper::SetPcapPrefix(const std::string& prefix)
 }
 
 void
+NicTopologyHelper::EnablePcapAll(const std::string& prefix)
+{
+    SetPcapPrefix(prefix);
+    for (auto* links : {&m_leftLinks, &m_routerLinks, &m_rightLinks})
+    {
+        for (NicLinkConfig& link : *links)
+        {
+            link.left.pcap = true;
+            link.right.pcap = true;
+        }
+    }
+}
+
+void
 NicTopologyHelper::EnablePcaps() const
 {
     auto enable = [this](const NetDeviceContainer& devices,

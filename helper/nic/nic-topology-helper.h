@@ -159,6 +159,13 @@ class NicTopologyHelper
      */
     void SetPcapPrefix(const std::string& prefix);
 
+    /**
+     * Turns pcap on for every end of every link (each end's NicInterfaceConfig::pcap) and
+     * sets the files' prefix: what an example's --pcap=PREFIX does.
+     * @param prefix the files' prefix (SetPcapPrefix())
+     */
+    void EnablePcapAll(const std::string& prefix);
+
     /// @return the number of left hosts
     uint32_t GetNLeft() const;
     /// @return the number of right hosts

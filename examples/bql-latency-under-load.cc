@@ -66,6 +66,7 @@
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-topology-helper.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/progress-log.h"
 #include "ns3/sqm-helper.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
@@ -456,6 +457,7 @@ main(int argc, char* argv[])
     std::string only = "all";
     bool check = false;
 
+    bool progress = true;
     CommandLine cmd(__FILE__);
     CommandLineOptions::AddUnsigned(cmd,
                                     "duration",
@@ -481,6 +483,9 @@ main(int argc, char* argv[])
                                     Dql::MAX_LIMIT);
     cmd.AddValue("config", "all, pfifo_fast, pfifo_fast+bql, fq_codel or fq_codel+bql", only);
     cmd.AddValue("sysfs", "Print the BQL sysfs files after each run with BQL", scenario.sysfs);
+    cmd.AddValue("progress",
+                 "print a line on stderr as each configuration starts and ends",
+                 progress);
     cmd.AddValue("pcap",
                  "write every NIC's frames to PCAP-CONFIG-NODE-IFINDEX.pcap (empty: none)",
                  scenario.pcap);
@@ -531,13 +536,20 @@ main(int argc, char* argv[])
               << std::setw(8) << "probes"
               << "\n";
     std::map<std::string, Result> results;
+    const auto chosen = std::count_if(configs.begin(), configs.end(), [&only](const auto& c) {
+        return only == "all" || only == c.name;
+    });
+    ProgressLog log(progress ? &std::clog : nullptr, static_cast<std::size_t>(chosen));
+    std::size_t index = 0;
     for (const EgressConfig& config : configs)
     {
         if (only != "all" && only != config.name)
         {
             continue;
         }
+        log.Start(index, config.name);
         Outcome o = Run(config, scenario);
+        log.End(index++, config.name);
         const double p50 = Percentile(o.rttMs, 50);
         results[config.name] = {Percentile(o.idleRttMs, 50), p50, o.goodputMbps};
         const double p90 = Percentile(o.rttMs, 90);
@@ -555,7 +567,7 @@ main(int argc, char* argv[])
         {
             std::cout << "-";
         }
-        std::cout << std::setw(8) << o.lost << "\n";
+        std::cout << std::setw(8) << o.lost << std::endl; // each row as it comes
     }
     std::cout << "\nSeed (e1000e at 100 Mbit/s, TX ring 64, 2011): about 130 ms under pfifo_fast, "
                  "with or\nwithout BQL; 1.3 to 6 ms (median 4 ms) with BQL at 3 x MTU and SFQ, at "

@@ -55,6 +55,7 @@
 #include "ns3/netperf-helper.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-topology-helper.h"
+#include "ns3/progress-log.h"
 #include "ns3/results-database.h"
 #include "ns3/run-summary.h"
 #include "ns3/summary-stats.h"
@@ -345,6 +346,7 @@ main(int argc, char* argv[])
     Settings settings{1, false, 200, 5, "1Gbps", "forcedeth", "", ""};
     std::string db = "debloat-results.sqlite";
     bool check = false;
+    bool progress = true;
     CommandLine cmd(__FILE__);
     CommandLineOptions::AddUnsignedList(cmd,
                                         "sizes",
@@ -370,6 +372,7 @@ main(int argc, char* argv[])
                  settings.cpu);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
     cmd.AddValue("check", "exit 1 unless the series' result holds", check);
+    cmd.AddValue("progress", "print a line on stderr as each run starts and ends", progress);
     cmd.Parse(argc, argv);
     if (!settings.cpu.empty())
     {
@@ -381,6 +384,8 @@ main(int argc, char* argv[])
               << "bytes in ring" << std::setw(18) << "BQL inflight" << std::setw(16)
               << "transactions/s" << (settings.cpu.empty() ? "" : "  CPU host %  CPU peer %")
               << "\n";
+    ProgressLog log(progress ? &std::clog : nullptr, 2 * sizes.size());
+    std::size_t index = 0;
     for (uint32_t size : sizes)
     {
         settings.size = size;
@@ -388,7 +393,10 @@ main(int argc, char* argv[])
         for (bool bql : {false, true})
         {
             settings.bql = bql;
+            const std::string label = std::to_string(size) + (bql ? " bytes, BQL" : " bytes");
+            log.Start(index, label);
             const RunRecord& run = runs[bql] = Run(settings);
+            log.End(index++, label);
             std::cout << std::setw(8) << settings.size << std::setw(8) << (bql ? "yes" : "no")
                       << std::setw(18) << Range(run, "ring_bytes") << std::setw(18)
                       << (bql ? Range(run, "bql_inflight") : "-") << std::fixed
@@ -400,7 +408,7 @@ main(int argc, char* argv[])
                           << CpuUtil(run, "cpu_stats_host") << std::setw(11)
                           << CpuUtil(run, "cpu_stats_peer");
             }
-            std::cout << "\n";
+            std::cout << std::endl; // each row as it comes
             if (db != "none")
             {
                 ResultsDatabase(db).Write(run);

@@ -7,6 +7,7 @@
 #include "parallel-runner.h"
 
 #include "flent-writer.h"
+#include "progress-log.h"
 #include "results-database.h"
 
 #include <algorithm>
@@ -102,9 +103,8 @@ ParallelRunner::Run()
     std::cerr.flush();
     std::map<pid_t, size_t> running;
     std::vector<std::string> failures;
-    std::vector<std::chrono::steady_clock::time_point> started(m_jobs.size());
+    ProgressLog progress(m_progress, m_jobs.size());
     size_t next = 0;
-    size_t ended = 0;
     while (next < m_jobs.size() || !running.empty())
     {
         if (next < m_jobs.size() && running.size() < m_parallel)
@@ -132,12 +132,7 @@ ParallelRunner::Run()
                 // _exit: the parent's atexit handlers and static destructors are not ours to run.
                 _exit(code);
             }
-            started[next] = std::chrono::steady_clock::now();
-            if (m_progress)
-            {
-                *m_progress << "[" << next + 1 << "/" << m_jobs.size() << "] " << m_jobs[next].first
-                            << ": running" << std::endl;
-            }
+            progress.Start(next, m_jobs[next].first);
             running[pid] = next++;
             continue;
         }
@@ -158,16 +153,7 @@ ParallelRunner::Run()
         {
             failures.push_back(m_jobs[child->second].first + " (" + Ending(status) + ")");
         }
-        if (m_progress)
-        {
-            const std::chrono::duration<double> took =
-                std::chrono::steady_clock::now() - started[child->second];
-            *m_progress << "[" << ++ended << "/" << m_jobs.size() << "] "
-                        << m_jobs[child->second].first << ": "
-                        << (failed ? "failed: " + Ending(status) : std::string("done")) << " in "
-                        << std::fixed << std::setprecision(1) << took.count() << " s"
-                        << std::defaultfloat << std::endl;
-        }
+        progress.End(child->second, m_jobs[child->second].first, failed ? Ending(status) : "");
         running.erase(child);
     }
     std::vector<RunRecord> records;

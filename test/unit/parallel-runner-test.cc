@@ -12,6 +12,7 @@
  */
 
 #include "ns3/parallel-runner.h"
+#include "ns3/progress-log.h"
 
 #include <cstdlib>
 #include <gtest/gtest.h>
@@ -91,6 +92,32 @@ TEST(ParallelRunnerTest, ProgressLinesCountStartsAndEnds)
     EXPECT_EQ(got[1].substr(got[1].size() - 2), " s");
     EXPECT_EQ(got[2], "[2/2] b: running");
     EXPECT_EQ(got[3].rfind("[2/2] b: done in ", 0), 0U) << got[3];
+}
+
+TEST(ProgressLogTest, EndsAreCountedInTheOrderTheyCome)
+{
+    // Runs 0 and 1 start; 1 ends first and is the first to end ([1/2]); a failure says how.
+    std::ostringstream os;
+    ProgressLog log(&os, 2);
+    log.Start(0, "a");
+    log.Start(1, "b");
+    log.End(1, "b");
+    log.End(0, "a", "exit status 1");
+    std::istringstream lines(os.str());
+    std::vector<std::string> got;
+    for (std::string line; std::getline(lines, line);)
+    {
+        got.push_back(line);
+    }
+    ASSERT_EQ(got.size(), 4U) << os.str();
+    EXPECT_EQ(got[0], "[1/2] a: running");
+    EXPECT_EQ(got[1], "[2/2] b: running");
+    EXPECT_EQ(got[2].rfind("[1/2] b: done in ", 0), 0U) << got[2];
+    EXPECT_EQ(got[3].rfind("[2/2] a: failed: exit status 1 in ", 0), 0U) << got[3];
+    // Without a stream nothing is printed, and nothing breaks.
+    ProgressLog quiet(nullptr, 1);
+    quiet.Start(0, "x");
+    quiet.End(0, "x");
 }
 
 TEST(ParallelRunnerTest, FailingJobsAreNamed)

@@ -99,6 +99,56 @@ class FlentPingTestCase : public TestCase
 };
 
 /**
+ * @ingroup debloat-tests
+ * @brief flent's voip test: irtt's 172-byte probes every 20 ms for LENGTH.
+ *
+ * The idle link of FlentPingTestCase (10 Mbit/s PointToPoint, 5 ms, 0.8 us per byte). A
+ * probe is 172 + 8 + 20 + 2 = 202 bytes, 161.6 us each way: RTT 2 x (5 ms + 161.6 us) =
+ * 10.3232 ms, one-way 5.1616 ms, IPDV 0. LENGTH 2 s (TOTAL_LENGTH too) at 20 ms: 100
+ * probes, k sent at T0 + 20 k ms and answered an RTT later; probe 0 waits for ARP, so the
+ * checks start at probe 1. IrttRunner's counts: 100 sent, 100 received, loss 0.
+ */
+class FlentVoipTestCase : public TestCase
+{
+  public:
+    FlentVoipTestCase()
+        : TestCase("voip test: 172-byte probes every 20 ms")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const debloattest::IdleLink link = debloattest::MakeIdleLink();
+        FlentTestOptions options;
+        options.length = 2;
+        FlentTestHelper flent(FlentTest::Get("voip", options));
+        flent.SetClient(link.nodes.Get(0), "client");
+        flent.AddHost(link.nodes.Get(1), link.interfaces.GetAddress(1));
+        flent.SetProgress(false);
+        flent.Install(Seconds(1));
+        Simulator::Stop(flent.GetEnd() + Seconds(1));
+        Simulator::Run();
+        const RunRecord run = flent.Collect();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(run.series.size(), 1, "the VoIP series");
+        const Series& voip = run.series[0];
+        NS_TEST_EXPECT_MSG_EQ(voip.name, "VoIP", "name");
+        NS_TEST_ASSERT_MSG_EQ(voip.samples.size(), 100, "2 s at 20 ms");
+        for (std::size_t k = 1; k < voip.samples.size(); ++k)
+        {
+            const Sample& sample = voip.samples[k];
+            NS_TEST_EXPECT_MSG_EQ_TOL(sample.values[0], 10.3232, 1e-9, "RTT " << k);
+            NS_TEST_EXPECT_MSG_EQ_TOL(sample.values[2], 5.1616, 1e-9, "owd_up " << k);
+            NS_TEST_EXPECT_MSG_EQ_TOL(sample.t, 0.02 * k + 10.3232e-3, 1e-9, "reply time");
+        }
+        NS_TEST_EXPECT_MSG_EQ(std::get<int64_t>(voip.meta.at("PACKETS_SENT")), 100, "sent");
+        NS_TEST_EXPECT_MSG_EQ(std::get<int64_t>(voip.meta.at("PACKETS_RECEIVED")), 100, "got");
+    }
+};
+
+/**
  * Runs tcp_upload (LENGTH 2 s, DELAY 1 s) over an e1000e link at 100 Mbit/s with
  * fq_codel and BQL on the client, whose NAPI soft-IRQ delays are random.
  * @return the run
@@ -356,6 +406,7 @@ class FlentTestHelperTestSuite : public TestSuite
         AddTestCase(new FlentPingTestCase(), compat::TEST_QUICK);
         AddTestCase(new FlentDeterminismTestCase(), compat::TEST_QUICK);
         AddTestCase(new FlentSocketStatsTestCase(), compat::TEST_QUICK);
+        AddTestCase(new FlentVoipTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -150,6 +150,7 @@ FlentTestHelper::Install(Time start)
     {
         auto flow = std::make_unique<Flow>();
         flow->spec = spec;
+        flow->interval = spec.kind == FlowKind::VOIP ? MilliSeconds(20) : step;
         const Ipv4Address remote = m_hosts.at(spec.host).second;
         Ptr<Application> app;
         bool connected = false;
@@ -173,6 +174,7 @@ FlentTestHelper::Install(Time start)
             break;
         case FlowKind::ICMP_PING:
         case FlowKind::UDP_RTT:
+        case FlowKind::VOIP:
             // ping -i STEP_SIZE and irtt -i STEP_SIZE share their attribute names.
             if (spec.kind == FlowKind::ICMP_PING)
             {
@@ -189,8 +191,13 @@ FlentTestHelper::Install(Time start)
                     MakeCallback(&FlentTestHelper::Irtt, this).Bind(flow.get()));
             }
             app->SetAttribute("Remote", Ipv4AddressValue(remote));
-            app->SetAttribute("Interval", TimeValue(step));
+            app->SetAttribute("Interval", TimeValue(flow->interval));
             app->SetAttribute("Tos", UintegerValue(spec.tos));
+            if (spec.kind == FlowKind::VOIP)
+            {
+                // runners.py VoipRunner: irtt -i 0.02 -l 172, G.711 in RTP every 20 ms.
+                app->SetAttribute("Size", UintegerValue(172));
+            }
             break;
         }
         NS_ABORT_MSG_IF(!connected, "FlentTestHelper: cannot trace " << spec.series);
@@ -417,7 +424,8 @@ FlentTestHelper::WithLosses(const Flow& flow) const
         if (!answered[k])
         {
             Sample lost;
-            lost.t = flow.spec.start + flow.late + static_cast<double>(k) * m_spec.stepSize;
+            lost.t =
+                flow.spec.start + flow.late + static_cast<double>(k) * flow.interval.GetSeconds();
             lost.values.assign(8, NO_VALUE);
             lost.values[1] = static_cast<double>(k);
             lost.values[7] = 1;
@@ -486,12 +494,22 @@ FlentTestHelper::Collect() const
             series.samples = flow->samples;
             break;
         case FlowKind::UDP_RTT:
+        case FlowKind::VOIP: {
             series.keys =
                 {"val", "seq", "owd_up", "owd_down", "ipdv_up", "ipdv_down", "ipdv", "lost"};
             series.samples = WithLosses(*flow);
+            // IrttRunner's packet counts.
+            const auto sent = DynamicCast<IrttClient>(flow->app)->GetSent();
+            series.meta["PACKETS_SENT"] = static_cast<int64_t>(sent);
+            series.meta["PACKETS_RECEIVED"] = static_cast<int64_t>(flow->samples.size());
+            series.meta["PACKET_LOSS_RATE"] =
+                sent == 0
+                    ? 0.0
+                    : 1.0 - static_cast<double>(flow->samples.size()) / static_cast<double>(sent);
             break;
         }
-        if (flow->spec.kind == FlowKind::ICMP_PING || flow->spec.kind == FlowKind::UDP_RTT)
+        }
+        if (flow->spec.kind != FlowKind::TCP_STREAM && flow->spec.kind != FlowKind::TCP_MAERTS)
         {
             std::vector<double> rtts;
             for (const Sample& sample : flow->samples)

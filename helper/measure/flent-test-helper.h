@@ -158,6 +158,7 @@ class FlentTestHelper
         Time lastDown;               ///< irtt: previous reply's server-to-client delay
         bool haveLast{false};        ///< irtt: a reply was seen
         double late{0};              ///< its start jitter, s
+        Time interval;               ///< probes: time between them (ping, irtt, VoIP)
         std::vector<Sample> socket;  ///< SetSocketStats(): ss samples (upload only)
         bool traced{false};          ///< its socket's traces are connected
         uint32_t cwnd{0};            ///< last CongestionWindow, bytes

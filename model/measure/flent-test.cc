@@ -363,6 +363,18 @@ AddTcpN(FlentTestSpec& spec, uint32_t streams)
     }
 }
 
+/// voip.conf through voip.inc: one irtt VoIP stream for LENGTH (TOTAL_LENGTH = LENGTH),
+/// marked with the test parameter voip_marking; flent computes VoIP::induced_delay.
+void
+AddVoip(FlentTestSpec& spec)
+{
+    const auto marking = spec.testParameters.find("voip_marking");
+    const uint8_t tos =
+        marking == spec.testParameters.end() ? CS0 : ParseMarking(marking->second, "voip_marking");
+    spec.flows.push_back({"VoIP", FlowKind::VOIP, tos, 0, 0, spec.length, "IrttRunner", "ms"});
+    spec.computedSeries = {"VoIP::induced_delay"};
+}
+
 /// ping.conf: ICMP and UDP pings for LENGTH, no load.
 void
 AddPing(FlentTestSpec& spec)
@@ -516,6 +528,7 @@ FlentTest::Names()
             "tcp_8down",
             "tcp_12down",
             "ping",
+            "voip",
             "rtt_fair",
             "rtt_fair4be",
             "rtt_fair_up",
@@ -603,8 +616,10 @@ FlentTest::Get(const std::string& name, const FlentTestOptions& options)
     spec.length = options.length;
     spec.stepSize = options.stepSize;
     spec.delay = options.delay;
-    // netperf_definitions.inc: TOTAL_LENGTH = LENGTH + 2 * DELAY; ping.conf: LENGTH.
-    spec.totalLength = name == "ping" ? options.length : options.length + 2 * options.delay;
+    // netperf_definitions.inc: TOTAL_LENGTH = LENGTH + 2 * DELAY; ping.conf and voip.conf:
+    // LENGTH.
+    spec.totalLength =
+        name == "ping" || name == "voip" ? options.length : options.length + 2 * options.delay;
     spec.hosts = options.hosts;
     // flent stores every --test-parameter; the tests' own set_test_parameter() calls win.
     spec.testParameters = options.testParameters;
@@ -632,6 +647,12 @@ FlentTest::Get(const std::string& name, const FlentTestOptions& options)
         AddPing(spec);
         spec.defaultPlot = "ping";
         spec.plots = {"ping", "ping_cdf"};
+    }
+    else if (name == "voip")
+    {
+        AddVoip(spec);
+        spec.defaultPlot = "voip_delay";
+        spec.plots = {"voip_delay", "voip_delay_cdf", "voip_loss"};
     }
     else
     {

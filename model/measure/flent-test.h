@@ -38,6 +38,7 @@ enum class FlowKind
     TCP_MAERTS, ///< netperf TCP_MAERTS: bulk download from the host to the client
     ICMP_PING,  ///< ping -D -i STEP_SIZE (flent's ping runner)
     UDP_RTT,    ///< irtt client at STEP_SIZE intervals (flent's udp_rtt runner)
+    VOIP,       ///< irtt client, 172 bytes every 20 ms, G.711-like (flent's voip runner)
 };
 
 /**
@@ -53,6 +54,7 @@ struct FlowSpec
     double start{0};    ///< start in seconds after T0: DELAY for TCP flows, 0 for probes
     double length{0};   ///< duration in seconds: LENGTH for TCP, TOTAL_LENGTH for probes
     std::string runner; ///< SERIES_META RUNNER: NetperfDemoRunner, PingRunner or IrttRunner
+                        ///< (udp_rtt and voip)
     std::string units;  ///< SERIES_META UNITS: "Mbits/s" for TCP, "ms" for probes
 };
 

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -29,6 +30,9 @@ namespace debloat
 
 namespace
 {
+
+/// The name of flent's VoIP series (voip.inc).
+const std::string VOIP_SERIES = "VoIP";
 
 /// flent's file format version (FILEFORMAT_VERSION in flent/resultset.py).
 constexpr int FORMAT_VERSION = 4;
@@ -378,6 +382,58 @@ SeriesMetaJson(const Series& series, std::size_t index)
     return Serialise(members, AppendObject);
 }
 
+/// @return the index of key in the series' keys, or the number of keys when it has none
+std::size_t
+KeyIndex(const Series& series, const std::string& key)
+{
+    return static_cast<std::size_t>(std::find(series.keys.begin(), series.keys.end(), key) -
+                                    series.keys.begin());
+}
+
+/**
+ * The results of flent's VoIP runner: IrttRunner with multi_results and sample_freq
+ * STEP_SIZE (runners.py IrttRunner.parse()). The first reply at or after each sample time
+ * gives a point of "::rtt" (val), "::delay" (owd_up), "::jitter" (|ipdv_up|, 0 without one)
+ * and "::loss" (the probes lost since the previous point); the next sample time is a
+ * STEP_SIZE after that reply.
+ * @param series the VoIP series (irtt's keys)
+ * @param step STEP_SIZE, s
+ * @return the four results' points, by suffix
+ */
+std::map<std::string, std::vector<std::pair<double, double>>>
+VoipPoints(const Series& series, double step)
+{
+    const std::size_t val = KeyIndex(series, "val");
+    const std::size_t up = KeyIndex(series, "owd_up");
+    const std::size_t ipdvUp = KeyIndex(series, "ipdv_up");
+    const std::size_t lostKey = KeyIndex(series, "lost");
+    std::map<std::string, std::vector<std::pair<double, double>>> points;
+    double next = -std::numeric_limits<double>::infinity();
+    double lost = 0;
+    for (const Sample& sample : series.samples)
+    {
+        auto value = [&sample](std::size_t k) {
+            return k < sample.values.size() ? sample.values[k] : NO_VALUE;
+        };
+        if (value(lostKey) == 1)
+        {
+            lost += 1;
+            continue;
+        }
+        if (sample.t >= next && !std::isnan(value(val)))
+        {
+            const double jitter = value(ipdvUp);
+            points["::rtt"].emplace_back(sample.t, value(val));
+            points["::delay"].emplace_back(sample.t, value(up));
+            points["::jitter"].emplace_back(sample.t, std::isnan(jitter) ? 0 : std::fabs(jitter));
+            points["::loss"].emplace_back(sample.t, lost);
+            lost = 0;
+            next = sample.t + step;
+        }
+    }
+    return points;
+}
+
 } // namespace
 
 std::vector<double>
@@ -502,6 +558,25 @@ FlentWriter::ToJson(const RunRecord& run, const std::string& dataFilename)
                         results[series.name] = NumberArray(Resample(points, run.stepSize, count));
                     }
                 }
+            }
+            continue;
+        }
+        if (series.runner == "IrttRunner" && series.name == VOIP_SERIES)
+        {
+            // voip.inc: "VoIP" (runner voip, an IrttRunner with multi_results) has results
+            // only under "VoIP::rtt", "::delay", "::jitter" and "::loss", and NullRunner
+            // series "VoIP::bitrate", "::delay", "::jitter", "::loss" with no raw values.
+            for (const auto& [suffix, points] : VoipPoints(series, run.stepSize))
+            {
+                results[series.name + suffix] = NumberArray(Resample(points, run.stepSize, count));
+            }
+            for (const char* suffix : {"::bitrate", "::delay", "::jitter", "::loss"})
+            {
+                Series null;
+                null.name = series.name + suffix;
+                null.runner = "NullRunner";
+                raw[null.name] = "[]";
+                seriesMeta[null.name] = SeriesMetaJson(null, run.series.size() + raw.size());
             }
             continue;
         }

@@ -114,6 +114,7 @@ TEST(FlentTestTest, NamesAreTheSupportedTests)
                                         "tcp_8down",
                                         "tcp_12down",
                                         "ping",
+                                        "voip",
                                         "rtt_fair",
                                         "rtt_fair4be",
                                         "rtt_fair_up",
@@ -249,6 +250,27 @@ TEST(FlentTestTest, PingRunsBothProbesForLength)
     EXPECT_TRUE(spec.computedSeries.empty());
     EXPECT_EQ(spec.defaultPlot, "ping");
     EXPECT_EQ(spec.plots, (std::vector<std::string>{"ping", "ping_cdf"}));
+}
+
+TEST(FlentTestTest, VoipIsOneIrttStreamForLength)
+{
+    // voip.conf: TOTAL_LENGTH = LENGTH; 'VoIP' (runner voip, an IrttRunner) for LENGTH from
+    // 0, marked with voip_marking (EF: 0xb8); flent computes VoIP::induced_delay; plot
+    // voip_delay.
+    FlentTestOptions options;
+    options.length = 10;
+    options.testParameters = {{"voip_marking", "EF"}};
+    const auto spec = FlentTest::Get("voip", options);
+    EXPECT_DOUBLE_EQ(spec.totalLength, 10);
+    ASSERT_EQ(spec.flows.size(), 1U);
+    EXPECT_EQ(spec.flows[0].series, "VoIP");
+    EXPECT_EQ(spec.flows[0].kind, FlowKind::VOIP);
+    EXPECT_EQ(spec.flows[0].tos, 0xb8);
+    EXPECT_EQ(spec.flows[0].runner, "IrttRunner");
+    EXPECT_DOUBLE_EQ(spec.flows[0].start, 0);
+    EXPECT_DOUBLE_EQ(spec.flows[0].length, 10);
+    EXPECT_EQ(spec.computedSeries, (std::vector<std::string>{"VoIP::induced_delay"}));
+    EXPECT_EQ(spec.defaultPlot, "voip_delay");
 }
 
 TEST(FlentTestTest, RttFairNamesFlowsAfterLabelAndHost)

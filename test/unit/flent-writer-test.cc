@@ -259,6 +259,64 @@ TEST(FlentWriterTest, NoteAndExtraMetadataAreWrittenAsGiven)
     EXPECT_EQ(FlentWriter::Quote("a\"b"), "\"a\\\"b\"");
 }
 
+TEST(FlentWriterTest, VoipResultsAreIrttsMultiResults)
+{
+    // voip: LENGTH = TOTAL_LENGTH 2 s, STEP_SIZE 0.5 s; probes every 0.2 s here. IrttRunner
+    // with multi_results takes the first reply at or after each sample time, the next a
+    // STEP_SIZE after it: replies at 0.1 (first), 0.7 (0.1 + 0.5 = 0.6 passed by 0.7), 1.3
+    // (0.7 + 0.5 = 1.2); those at 0.3, 0.5, 0.9 and 1.1 are skipped. The probe lost at 0.5
+    // (sent time) counts in the point at 0.7: loss 1, then 0. Jitter is |ipdv_up|, 0 for the
+    // first reply, which has none.
+    RunRecord run = PingRun();
+    run.test = "voip";
+    Series voip{"VoIP",
+                "IrttRunner",
+                "ms",
+                {"val", "seq", "owd_up", "owd_down", "ipdv_up", "ipdv_down", "ipdv", "lost"},
+                {},
+                {}};
+    const double n = NO_VALUE;
+    voip.samples = {{0.1, {10, 0, 4, 6, n, n, n, n}},
+                    {0.3, {11, 1, 5, 6, 1, 0, 1, n}},
+                    {0.5, {n, 2, n, n, n, n, n, 1}},
+                    {0.7, {12, 3, 6, 6, -2, 0, -2, n}},
+                    {0.9, {13, 4, 7, 6, 1, 0, 1, n}},
+                    {1.1, {14, 5, 8, 6, 1, 0, 1, n}},
+                    {1.3, {15, 6, 9, 6, 3, 0, 3, n}}};
+    run.series = {voip};
+    const ptree doc = Parse(FlentWriter::ToJson(run));
+    const ptree& results = At(doc, "results");
+    EXPECT_EQ(results.count("VoIP"), 0U) << "flent's file has only the ::results";
+    // Resampled onto x = 0, 0.5, 1, 1.5 from the points (0.1, 0.7, 1.3): x = 0 lies within
+    // half a step of 0.1; 0.5 and 1 interpolate; 1.5 takes the last point.
+    auto grid = [&results](const std::string& name) {
+        std::vector<double> values;
+        for (const auto& item : At(results, name))
+        {
+            values.push_back(item.second.get_value<double>());
+        }
+        return values;
+    };
+    const std::vector<double> delay = grid("VoIP::delay");
+    ASSERT_EQ(delay.size(), 4U);
+    EXPECT_DOUBLE_EQ(delay[0], 4);
+    EXPECT_DOUBLE_EQ(delay[1], 4 + (6 - 4) * (0.5 - 0.1) / 0.6);
+    EXPECT_DOUBLE_EQ(delay[2], 6 + (9 - 6) * (1.0 - 0.7) / 0.6);
+    const std::vector<double> jitter = grid("VoIP::jitter");
+    EXPECT_DOUBLE_EQ(jitter[0], 0);
+    EXPECT_DOUBLE_EQ(jitter[2], 2 + (3 - 2) * (1.0 - 0.7) / 0.6);
+    const std::vector<double> loss = grid("VoIP::loss");
+    EXPECT_DOUBLE_EQ(loss[1], 0 + (1 - 0) * (0.5 - 0.1) / 0.6);
+    EXPECT_DOUBLE_EQ(grid("VoIP::rtt")[0], 10);
+    // The NullRunner series voip.inc declares, with no raw values.
+    const ptree& meta = At(doc, "metadata/SERIES_META");
+    for (const char* name : {"VoIP::bitrate", "VoIP::delay", "VoIP::jitter", "VoIP::loss"})
+    {
+        EXPECT_EQ(At(meta, std::string(name) + "/RUNNER").data(), "NullRunner") << name;
+        EXPECT_TRUE(At(At(doc, "raw_values"), name).empty()) << name;
+    }
+}
+
 TEST(FlentWriterTest, DataFilenameIsFlents)
 {
     // resultset.py _gen_filename(): NAME-TIME.TITLE.flent.gz, TIME without ':', the title's

@@ -38,6 +38,30 @@ namespace
 {
 
 /**
+ * Runs a flent test without load for LENGTH 2 s from T0 = 1 s over MakeIdleLink()'s
+ * 10 Mbit/s, 5 ms PointToPoint link.
+ * @param test the flent test
+ * @return the run
+ */
+RunRecord
+RunOnIdleLink(const std::string& test)
+{
+    const debloattest::IdleLink link = debloattest::MakeIdleLink();
+    FlentTestOptions options;
+    options.length = 2;
+    FlentTestHelper flent(FlentTest::Get(test, options));
+    flent.SetClient(link.nodes.Get(0), "client");
+    flent.AddHost(link.nodes.Get(1), link.interfaces.GetAddress(1));
+    flent.SetProgress(false);
+    flent.Install(Seconds(1));
+    Simulator::Stop(flent.GetEnd() + Seconds(1));
+    Simulator::Run();
+    const RunRecord run = flent.Collect();
+    Simulator::Destroy();
+    return run;
+}
+
+/**
  * @ingroup debloat-tests
  * @brief flent's ping test on an idle link records the path's RTT in both probes.
  *
@@ -61,18 +85,7 @@ class FlentPingTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const debloattest::IdleLink link = debloattest::MakeIdleLink();
-        FlentTestOptions options;
-        options.length = 2;
-        FlentTestHelper flent(FlentTest::Get("ping", options));
-        flent.SetClient(link.nodes.Get(0), "client");
-        flent.AddHost(link.nodes.Get(1), link.interfaces.GetAddress(1));
-        flent.SetProgress(false);
-        flent.Install(Seconds(1));
-        Simulator::Stop(flent.GetEnd() + Seconds(1));
-        Simulator::Run();
-        const RunRecord run = flent.Collect();
-        Simulator::Destroy();
+        const RunRecord run = RunOnIdleLink("ping");
 
         NS_TEST_ASSERT_MSG_EQ(run.series.size(), 2, "ICMP and UDP series");
         for (const Series& series : run.series)
@@ -119,18 +132,7 @@ class FlentVoipTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const debloattest::IdleLink link = debloattest::MakeIdleLink();
-        FlentTestOptions options;
-        options.length = 2;
-        FlentTestHelper flent(FlentTest::Get("voip", options));
-        flent.SetClient(link.nodes.Get(0), "client");
-        flent.AddHost(link.nodes.Get(1), link.interfaces.GetAddress(1));
-        flent.SetProgress(false);
-        flent.Install(Seconds(1));
-        Simulator::Stop(flent.GetEnd() + Seconds(1));
-        Simulator::Run();
-        const RunRecord run = flent.Collect();
-        Simulator::Destroy();
+        const RunRecord run = RunOnIdleLink("voip");
 
         NS_TEST_ASSERT_MSG_EQ(run.series.size(), 1, "the VoIP series");
         const Series& voip = run.series[0];

@@ -27,6 +27,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -41,14 +42,17 @@ namespace
  * Runs a flent test without load for LENGTH 2 s from T0 = 1 s over MakeIdleLink()'s
  * 10 Mbit/s, 5 ms PointToPoint link.
  * @param test the flent test
+ * @param parameters its test parameters
  * @return the run
  */
 RunRecord
-RunOnIdleLink(const std::string& test)
+RunOnIdleLink(const std::string& test, const std::map<std::string, std::string>& parameters = {})
 {
     const debloattest::IdleLink link = debloattest::MakeIdleLink();
     FlentTestOptions options;
     options.length = 2;
+    options.delay = 1;
+    options.testParameters = parameters;
     FlentTestHelper flent(FlentTest::Get(test, options));
     flent.SetClient(link.nodes.Get(0), "client");
     flent.AddHost(link.nodes.Get(1), link.interfaces.GetAddress(1));
@@ -147,6 +151,49 @@ class FlentVoipTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_EQ(std::get<int64_t>(voip.meta.at("PACKETS_SENT")), 100, "sent");
         NS_TEST_EXPECT_MSG_EQ(std::get<int64_t>(voip.meta.at("PACKETS_RECEIVED")), 100, "got");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
+ * @brief flent's udp_flood: iperf's sent rate every STEP_SIZE, the server's received rate.
+ *
+ * udp_bandwidth 20m, udp_pktsize 1470 over the idle link (10 Mbit/s PointToPoint): a
+ * datagram every 1470 x 8 / 20e6 = 588 us, so a 0.2 s report holds 340 or 341 of them
+ * (340.14 on average): 19.992 or 20.051 Mbit/s sent. The link carries 1470 + 8 + 20 + 2 =
+ * 1500 bytes per datagram, 1.2 ms each, and stays busy from the first arrival to the last
+ * (the queue drains after the flood stops): the server receives 1470 x 8 / 1.2 ms = 9.8
+ * Mbit/s, less the ICMP pings' share of the link (86 bytes, 68.8 us every 0.2 s: 0.034%).
+ * The flood runs LENGTH 2 s from DELAY 1 s: 10 reports.
+ */
+class FlentUdpFloodTestCase : public TestCase
+{
+  public:
+    FlentUdpFloodTestCase()
+        : TestCase("udp_flood test: iperf's sent and received rates")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunRecord run =
+            RunOnIdleLink("udp_flood", {{"udp_bandwidth", "20m"}, {"udp_pktsize", "1470"}});
+        NS_TEST_ASSERT_MSG_EQ(run.series.size(), 2, "UDP upload and the ping");
+        const Series& flood = run.series[0];
+        NS_TEST_EXPECT_MSG_EQ(flood.name, "UDP upload", "name");
+        NS_TEST_EXPECT_MSG_EQ(flood.runner, "IperfCsvRunner", "runner");
+        NS_TEST_ASSERT_MSG_EQ(flood.samples.size(), 10, "2 s of 0.2 s reports");
+        for (const Sample& sample : flood.samples)
+        {
+            const double datagrams = sample.values[0] * 1e6 * 0.2 / 8 / 1470;
+            const bool either =
+                std::fabs(datagrams - 340) < 1e-6 || std::fabs(datagrams - 341) < 1e-6;
+            NS_TEST_EXPECT_MSG_EQ(either, true, "340 or 341 datagrams: " << datagrams);
+        }
+        const double received = std::get<double>(flood.meta.at("MEAN_VALUE"));
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(received, 9.8 + 1e-9, "received, Mbit/s");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(received, 9.8 * (1 - 0.000344) - 1e-9, "received, Mbit/s");
     }
 };
 
@@ -409,6 +456,7 @@ class FlentTestHelperTestSuite : public TestSuite
         AddTestCase(new FlentDeterminismTestCase(), compat::TEST_QUICK);
         AddTestCase(new FlentSocketStatsTestCase(), compat::TEST_QUICK);
         AddTestCase(new FlentVoipTestCase(), compat::TEST_QUICK);
+        AddTestCase(new FlentUdpFloodTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -18,6 +18,7 @@
 #include "ns3/run-summary.h"
 #include "ns3/simulator.h"
 #include "ns3/summary-stats.h"
+#include "ns3/udp-flood.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -199,6 +200,31 @@ FlentTestHelper::Install(Time start)
                 app->SetAttribute("Size", UintegerValue(172));
             }
             break;
+        case FlowKind::UDP_FLOOD: {
+            // iperf -s -u on the host, on a port of this flow's own; iperf -u -c on the client.
+            const uint16_t port = static_cast<uint16_t>(5001 + m_flows.size());
+            Ptr<UdpFloodServer> server =
+                CreateObjectWithAttributes<UdpFloodServer>("Port", UintegerValue(port));
+            m_hosts.at(spec.host).first->AddApplication(server);
+            flow->floodServer = server;
+            app = CreateObjectWithAttributes<UdpFloodClient>(
+                "Remote",
+                Ipv4AddressValue(remote),
+                "Port",
+                UintegerValue(port),
+                "Rate",
+                DataRateValue(DataRate(static_cast<uint64_t>(spec.udpRate))),
+                "Size",
+                UintegerValue(spec.udpSize),
+                "Tos",
+                UintegerValue(spec.tos),
+                "InterimInterval",
+                TimeValue(step));
+            connected = app->TraceConnectWithoutContext(
+                "Interim",
+                MakeCallback(&FlentTestHelper::FloodInterim, this).Bind(flow.get()));
+            break;
+        }
         }
         NS_ABORT_MSG_IF(!connected, "FlentTestHelper: cannot trace " << spec.series);
         m_client->AddApplication(app);
@@ -292,6 +318,16 @@ FlentTestHelper::Interim(Flow* flow, uint64_t bytes, Time duration)
     Sample sample;
     sample.t = (Simulator::Now() - m_start).GetSeconds();
     sample.values = {8.0 * static_cast<double>(bytes) / seconds / 1e6, seconds};
+    flow->samples.push_back(std::move(sample));
+}
+
+void
+FlentTestHelper::FloodInterim(Flow* flow, uint64_t bytes, Time duration)
+{
+    // iperf -i: the payload rate sent in the interval, in Mbit/s, stamped at its end.
+    Sample sample;
+    sample.t = (Simulator::Now() - m_start).GetSeconds();
+    sample.values = {8.0 * static_cast<double>(bytes) / duration.GetSeconds() / 1e6};
     flow->samples.push_back(std::move(sample));
 }
 
@@ -493,6 +529,14 @@ FlentTestHelper::Collect() const
             series.keys = {"val", "seq"};
             series.samples = flow->samples;
             break;
+        case FlowKind::UDP_FLOOD:
+            series.keys = {"val"};
+            series.samples = flow->samples;
+            // IperfCsvRunner's MEAN_VALUE: the server's report, the rate at which it received.
+            series.meta["MEAN_VALUE"] = flow->floodServer->GetReceiveRate() / 1e6;
+            series.meta["BYTES_SENT"] =
+                static_cast<int64_t>(DynamicCast<UdpFloodClient>(flow->app)->GetSent());
+            break;
         case FlowKind::UDP_RTT:
         case FlowKind::VOIP: {
             series.keys =
@@ -509,7 +553,8 @@ FlentTestHelper::Collect() const
             break;
         }
         }
-        if (flow->spec.kind != FlowKind::TCP_STREAM && flow->spec.kind != FlowKind::TCP_MAERTS)
+        if (flow->spec.kind == FlowKind::ICMP_PING || flow->spec.kind == FlowKind::UDP_RTT ||
+            flow->spec.kind == FlowKind::VOIP)
         {
             std::vector<double> rtts;
             for (const Sample& sample : flow->samples)

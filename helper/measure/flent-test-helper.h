@@ -16,6 +16,7 @@
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/run-record.h"
+#include "ns3/udp-flood.h"
 
 #include <memory>
 #include <string>
@@ -151,19 +152,20 @@ class FlentTestHelper
     /// One flow's application and the samples its traces produced.
     struct Flow
     {
-        FlowSpec spec;               ///< the flent definition
-        Ptr<Application> app;        ///< NetperfClient, IcmpPing or IrttClient
-        std::vector<Sample> samples; ///< raw samples
-        Time lastUp;                 ///< irtt: previous reply's client-to-server delay
-        Time lastDown;               ///< irtt: previous reply's server-to-client delay
-        bool haveLast{false};        ///< irtt: a reply was seen
-        double late{0};              ///< its start jitter, s
-        Time interval;               ///< probes: time between them (ping, irtt, VoIP)
-        std::vector<Sample> socket;  ///< SetSocketStats(): ss samples (upload only)
-        bool traced{false};          ///< its socket's traces are connected
-        uint32_t cwnd{0};            ///< last CongestionWindow, bytes
-        double srtt{0};              ///< smoothed RTT, ms
-        double rttvar{0};            ///< RTT variation, ms
+        FlowSpec spec;                   ///< the flent definition
+        Ptr<Application> app;            ///< NetperfClient, IcmpPing or IrttClient
+        std::vector<Sample> samples;     ///< raw samples
+        Time lastUp;                     ///< irtt: previous reply's client-to-server delay
+        Time lastDown;                   ///< irtt: previous reply's server-to-client delay
+        bool haveLast{false};            ///< irtt: a reply was seen
+        double late{0};                  ///< its start jitter, s
+        Time interval;                   ///< probes: time between them (ping, irtt, VoIP)
+        Ptr<UdpFloodServer> floodServer; ///< UDP_FLOOD: the host's iperf -s -u
+        std::vector<Sample> socket;      ///< SetSocketStats(): ss samples (upload only)
+        bool traced{false};              ///< its socket's traces are connected
+        uint32_t cwnd{0};                ///< last CongestionWindow, bytes
+        double srtt{0};                  ///< smoothed RTT, ms
+        double rttvar{0};                ///< RTT variation, ms
     };
 
     /**
@@ -173,6 +175,13 @@ class FlentTestHelper
      * @param duration the interval
      */
     void Interim(Flow* flow, uint64_t bytes, Time duration);
+    /**
+     * Records an iperf interval report of a UDP flood.
+     * @param flow the flow
+     * @param bytes payload bytes sent in the interval
+     * @param duration the interval
+     */
+    void FloodInterim(Flow* flow, uint64_t bytes, Time duration);
     /**
      * Records a ping reply.
      * @param flow the flow

@@ -375,6 +375,68 @@ AddVoip(FlentTestSpec& spec)
     spec.computedSeries = {"VoIP::induced_delay"};
 }
 
+/**
+ * A bandwidth as iperf2's byte_atof() reads -b: a number with an optional suffix, k, m, g
+ * for powers of 1000 and K, M, G for powers of 1024.
+ * @param text the value
+ * @return bit/s, or 0 when malformed
+ */
+double
+IperfRate(const std::string& text)
+{
+    const std::size_t end = text.find_first_not_of("0123456789.");
+    if (text.empty() || end == 0 || (end != std::string::npos && end + 1 != text.size()) ||
+        std::count(text.begin(), text.end(), '.') > 1)
+    {
+        return 0;
+    }
+    double value = std::stod(text.substr(0, end));
+    if (end != std::string::npos)
+    {
+        const char unit = text[end];
+        const std::string units = "kmgKMG";
+        const auto at = units.find(unit);
+        if (at == std::string::npos)
+        {
+            return 0;
+        }
+        value *= std::pow(at < 3 ? 1000.0 : 1024.0, static_cast<double>(at % 3 + 1));
+    }
+    return value;
+}
+
+/// udp_flood.conf: an iperf UDP flood from DELAY for LENGTH, udp_bandwidth (iperf's default
+/// 1 Mbit/s) of udp_pktsize-byte datagrams (default 1470), and an ICMP ping.
+void
+AddUdpFlood(FlentTestSpec& spec)
+{
+    const std::string rateText = StreamItem(ListParameter(spec, "udp_bandwidth"), 0, "1m");
+    const double rate = IperfRate(rateText);
+    Require(rate >= 1 && rate <= 1e12,
+            "flent test parameter udp_bandwidth: \"" + rateText +
+                "\" is not iperf's -b; accepted: bit/s from 1 to 1e12, a number with k, m, g "
+                "(powers of 1000) or K, M, G (of 1024), e.g. 50m");
+    const std::string sizeText = StreamItem(ListParameter(spec, "udp_pktsize"), 0, "1470");
+    const bool digits =
+        sizeText.size() <= 5 && sizeText.find_first_not_of("0123456789") == std::string::npos;
+    const unsigned long size = digits ? std::stoul(sizeText) : 0;
+    Require(size >= 1 && size <= 65507,
+            "flent test parameter udp_pktsize: \"" + sizeText +
+                "\" must be UDP payload bytes from 1 to 65507");
+    FlowSpec flood{"UDP upload",
+                   FlowKind::UDP_FLOOD,
+                   CS0,
+                   0,
+                   spec.delay,
+                   spec.length,
+                   "IperfCsvRunner",
+                   "Mbits/s"};
+    flood.udpRate = rate;
+    flood.udpSize = static_cast<uint32_t>(size);
+    spec.flows.push_back(flood);
+    AddProbe(spec, "Ping (ms) ICMP", FlowKind::ICMP_PING, CS0, 0);
+}
+
 /// ping.conf: ICMP and UDP pings for LENGTH, no load.
 void
 AddPing(FlentTestSpec& spec)
@@ -529,6 +591,7 @@ FlentTest::Names()
             "tcp_12down",
             "ping",
             "voip",
+            "udp_flood",
             "rtt_fair",
             "rtt_fair4be",
             "rtt_fair_up",
@@ -647,6 +710,12 @@ FlentTest::Get(const std::string& name, const FlentTestOptions& options)
         AddPing(spec);
         spec.defaultPlot = "ping";
         spec.plots = {"ping", "ping_cdf"};
+    }
+    else if (name == "udp_flood")
+    {
+        AddUdpFlood(spec);
+        spec.defaultPlot = "totals";
+        spec.plots = {"totals", "ping", "ping_cdf"};
     }
     else if (name == "voip")
     {

@@ -39,6 +39,7 @@ enum class FlowKind
     ICMP_PING,  ///< ping -D -i STEP_SIZE (flent's ping runner)
     UDP_RTT,    ///< irtt client at STEP_SIZE intervals (flent's udp_rtt runner)
     VOIP,       ///< irtt client, 172 bytes every 20 ms, G.711-like (flent's voip runner)
+    UDP_FLOOD,  ///< iperf -u: a UDP flood from the client to the host (flent's iperf_csv)
 };
 
 /**
@@ -49,13 +50,15 @@ struct FlowSpec
 {
     std::string series;                  ///< flent's exact series name, e.g. "TCP upload BE"
     FlowKind kind{FlowKind::TCP_STREAM}; ///< what the flow does
-    uint8_t tos{0};     ///< IP TOS byte of the flow's packets (flent's marking), e.g. EF 0xb8
-    uint32_t host{0};   ///< index into FlentTestSpec::hosts of the far end
-    double start{0};    ///< start in seconds after T0: DELAY for TCP flows, 0 for probes
-    double length{0};   ///< duration in seconds: LENGTH for TCP, TOTAL_LENGTH for probes
-    std::string runner; ///< SERIES_META RUNNER: NetperfDemoRunner, PingRunner or IrttRunner
-                        ///< (udp_rtt and voip)
-    std::string units;  ///< SERIES_META UNITS: "Mbits/s" for TCP, "ms" for probes
+    uint8_t tos{0};      ///< IP TOS byte of the flow's packets (flent's marking), e.g. EF 0xb8
+    uint32_t host{0};    ///< index into FlentTestSpec::hosts of the far end
+    double start{0};     ///< start in seconds after T0: DELAY for TCP flows, 0 for probes
+    double length{0};    ///< duration in seconds: LENGTH for TCP, TOTAL_LENGTH for probes
+    std::string runner;  ///< SERIES_META RUNNER: NetperfDemoRunner, PingRunner or IrttRunner
+                         ///< (udp_rtt and voip)
+    std::string units;   ///< SERIES_META UNITS: "Mbits/s" for TCP, "ms" for probes
+    double udpRate{0};   ///< UDP_FLOOD: payload bit/s (iperf -b, udp_bandwidth)
+    uint32_t udpSize{0}; ///< UDP_FLOOD: payload bytes (iperf -l, udp_pktsize)
 };
 
 /**

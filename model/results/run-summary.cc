@@ -138,7 +138,7 @@ RunSummary::ComputeMetrics(const RunRecord& run)
 {
     std::vector<Metric> metrics;
     const bool loaded = std::any_of(run.series.begin(), run.series.end(), [](const Series& s) {
-        return s.runner == "NetperfDemoRunner";
+        return s.runner == "NetperfDemoRunner" || s.runner == "IperfCsvRunner";
     });
     const double from = loaded ? run.delay : 0;
     const double to = loaded ? run.delay + run.length : run.totalLength;
@@ -154,6 +154,11 @@ RunSummary::ComputeMetrics(const RunRecord& run)
             const double goodput = MetaNumber(series.meta, "MEAN_VALUE");
             add("goodput", goodput, "Mbit/s");
             (StartsWith(series.name, "TCP upload") ? uploads : downloads).push_back(goodput);
+        }
+        else if (series.runner == "IperfCsvRunner")
+        {
+            // iperf's UDP flood: what the server received, not part of the TCP totals.
+            add("goodput", MetaNumber(series.meta, "MEAN_VALUE"), "Mbit/s");
         }
         else if (series.runner == "NetperfRrRunner")
         {

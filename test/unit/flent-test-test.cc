@@ -115,6 +115,7 @@ TEST(FlentTestTest, NamesAreTheSupportedTests)
                                         "tcp_12down",
                                         "ping",
                                         "voip",
+                                        "udp_flood",
                                         "rtt_fair",
                                         "rtt_fair4be",
                                         "rtt_fair_up",
@@ -271,6 +272,33 @@ TEST(FlentTestTest, VoipIsOneIrttStreamForLength)
     EXPECT_DOUBLE_EQ(spec.flows[0].length, 10);
     EXPECT_EQ(spec.computedSeries, (std::vector<std::string>{"VoIP::induced_delay"}));
     EXPECT_EQ(spec.defaultPlot, "voip_delay");
+}
+
+TEST(FlentTestTest, UdpFloodReadsIperfsBandwidthAndSize)
+{
+    // udp_flood.conf: 'UDP upload' (iperf_csv, from DELAY for LENGTH) and 'Ping (ms) ICMP';
+    // iperf's defaults -b 1 Mbit/s and -l 1470. byte_atof(): k, m, g are powers of 1000,
+    // K, M, G of 1024: "10m" is 1e7 bit/s, "2M" 2 x 1048576.
+    const auto plain = FlentTest::Get("udp_flood", FlentTestOptions{});
+    ASSERT_EQ(plain.flows.size(), 2U);
+    EXPECT_EQ(plain.flows[0].series, "UDP upload");
+    EXPECT_EQ(plain.flows[0].kind, FlowKind::UDP_FLOOD);
+    EXPECT_EQ(plain.flows[0].runner, "IperfCsvRunner");
+    EXPECT_DOUBLE_EQ(plain.flows[0].start, 5);
+    EXPECT_DOUBLE_EQ(plain.flows[0].length, 60);
+    EXPECT_DOUBLE_EQ(plain.flows[0].udpRate, 1e6);
+    EXPECT_EQ(plain.flows[0].udpSize, 1470U);
+    EXPECT_EQ(plain.flows[1].series, "Ping (ms) ICMP");
+    FlentTestOptions options;
+    options.testParameters = {{"udp_bandwidth", "10m"}, {"udp_pktsize", "500"}};
+    EXPECT_DOUBLE_EQ(FlentTest::Get("udp_flood", options).flows[0].udpRate, 1e7);
+    EXPECT_EQ(FlentTest::Get("udp_flood", options).flows[0].udpSize, 500U);
+    options.testParameters = {{"udp_bandwidth", "2M"}};
+    EXPECT_DOUBLE_EQ(FlentTest::Get("udp_flood", options).flows[0].udpRate, 2 * 1048576.0);
+    options.testParameters = {{"udp_bandwidth", "fast"}};
+    ExpectInvalid([&] { FlentTest::Get("udp_flood", options); }, {"udp_bandwidth", "\"fast\""});
+    options.testParameters = {{"udp_pktsize", "70000"}};
+    ExpectInvalid([&] { FlentTest::Get("udp_flood", options); }, {"udp_pktsize", "1 to 65507"});
 }
 
 TEST(FlentTestTest, RttFairNamesFlowsAfterLabelAndHost)

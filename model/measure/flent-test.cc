@@ -315,6 +315,40 @@ AddRrul(FlentTestSpec& spec)
     }
 }
 
+/// rrul_50_down.conf, rrul_50_up.conf and rrul_100_up.conf: one best-effort flow one way
+/// and N the other (flent's 'duplicates': N, named "TCP download BE::1" .. "::N"), with
+/// rrul_be's pings; no "TCP totals".
+void
+AddRrulMany(FlentTestSpec& spec)
+{
+    const bool down = spec.name == "rrul_50_down";
+    const uint32_t many = spec.name == "rrul_100_up" ? 100 : 50;
+    for (const bool upload : {true, false})
+    {
+        const std::string prefix = upload ? "TCP upload BE" : "TCP download BE";
+        const FlowKind kind = upload ? FlowKind::TCP_STREAM : FlowKind::TCP_MAERTS;
+        if (upload == down)
+        {
+            AddTcp(spec, prefix, kind, CS0, 0);
+            continue;
+        }
+        for (uint32_t i = 1; i <= many; ++i)
+        {
+            AddTcp(spec, prefix + "::" + std::to_string(i), kind, CS0, 0);
+        }
+    }
+    for (const char* label : {"BE1", "BE2", "BE3"})
+    {
+        AddProbe(spec, std::string("Ping (ms) UDP ") + label, FlowKind::UDP_RTT, CS0, 0);
+    }
+    AddProbe(spec, "Ping (ms) ICMP", FlowKind::ICMP_PING, CS0, 0);
+    spec.computedSeries = {"TCP upload avg",
+                           "TCP upload sum",
+                           "TCP download avg",
+                           "TCP download sum",
+                           "Ping (ms) avg"};
+}
+
 /// tcp_upload.conf / tcp_download.conf (tcp_bidirectional.conf without the other direction),
 /// tcp_bidirectional.conf itself, tcp_1up.conf (with its marking parameter) and
 /// tcp_1down.conf.
@@ -572,6 +606,9 @@ FlentTest::Names()
             "rrul_cs8",
             "rrul_noclassification",
             "rrul_up",
+            "rrul_50_down",
+            "rrul_50_up",
+            "rrul_100_up",
             "tcp_upload",
             "tcp_download",
             "tcp_bidirectional",
@@ -687,7 +724,13 @@ FlentTest::Get(const std::string& name, const FlentTestOptions& options)
     // flent stores every --test-parameter; the tests' own set_test_parameter() calls win.
     spec.testParameters = options.testParameters;
 
-    if (name.rfind("rrul", 0) == 0)
+    if (name == "rrul_50_down" || name == "rrul_50_up" || name == "rrul_100_up")
+    {
+        AddRrulMany(spec);
+        spec.defaultPlot = "all_scaled";
+        spec.plots = {"all_scaled", "totals", "ping_cdf"};
+    }
+    else if (name.rfind("rrul", 0) == 0)
     {
         AddRrul(spec);
         spec.defaultPlot = "all_scaled";

@@ -126,7 +126,8 @@ struct FlentTestOptions
 /**
  * @ingroup debloat-measurement
  * @brief The definitions of flent's tests that the model runs (Names()): the rrul family (rrul,
- * rrul_be, rrul_cs8, rrul_noclassification, rrul_up), the TCP tests (tcp_upload,
+ * rrul_be, rrul_cs8, rrul_noclassification, rrul_up, rrul_50_down, rrul_50_up,
+ * rrul_100_up), voip, udp_flood, the TCP tests (tcp_upload,
  * tcp_download, tcp_bidirectional, tcp_1up, tcp_1down, tcp_nup, tcp_ndown and their fixed
  * variants tcp_2up .. tcp_12up, tcp_2down .. tcp_12down), ping, and the RTT fairness tests
  * (rtt_fair, rtt_fair4be, rtt_fair_up, rtt_fair6be, rtt_fair_var, rtt_fair_var_up,

@@ -96,6 +96,9 @@ TEST(FlentTestTest, NamesAreTheSupportedTests)
                                         "rrul_cs8",
                                         "rrul_noclassification",
                                         "rrul_up",
+                                        "rrul_50_down",
+                                        "rrul_50_up",
+                                        "rrul_100_up",
                                         "tcp_upload",
                                         "tcp_download",
                                         "tcp_bidirectional",
@@ -464,6 +467,29 @@ TEST(FlentTestTest, RrulNoclassificationAndUpFollowTheirConfs)
                                         "TCP upload sum",
                                         "TCP totals",
                                         "Ping (ms) avg"}));
+}
+
+TEST(FlentTestTest, RrulManyDuplicatesOneDirection)
+{
+    // rrul_50_down.conf: 'TCP upload BE', then 'TCP download BE' with 'duplicates': 50, which
+    // testenv.py's expand_duplicates() names "TCP download BE::1" .. "::50"; rrul_be's UDP
+    // pings BE1..BE3 (CS0) and ICMP; computed avg/sum each way and the ping avg, no totals.
+    const auto down = FlentTest::Get("rrul_50_down", FlentTestOptions{});
+    ASSERT_EQ(down.flows.size(), 1U + 50 + 4);
+    EXPECT_EQ(down.flows[0].series, "TCP upload BE");
+    EXPECT_EQ(down.flows[1].series, "TCP download BE::1");
+    EXPECT_EQ(down.flows[50].series, "TCP download BE::50");
+    EXPECT_EQ(down.flows[50].kind, FlowKind::TCP_MAERTS);
+    EXPECT_EQ(down.flows[51].series, "Ping (ms) UDP BE1");
+    EXPECT_EQ(down.flows[54].series, "Ping (ms) ICMP");
+    EXPECT_EQ(down.computedSeries.size(), 5U);
+    // rrul_100_up.conf: 'TCP upload BE' duplicated 100 times, one download.
+    const auto up = FlentTest::Get("rrul_100_up", FlentTestOptions{});
+    ASSERT_EQ(up.flows.size(), 100U + 1 + 4);
+    EXPECT_EQ(up.flows[99].series, "TCP upload BE::100");
+    EXPECT_EQ(up.flows[100].series, "TCP download BE");
+    EXPECT_EQ(FlentTest::Get("rrul_50_up", FlentTestOptions{}).flows[49].series,
+              "TCP upload BE::50");
 }
 
 TEST(FlentTestTest, TcpBidirectionalAnd1upFollowTheirConfs)

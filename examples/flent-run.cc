@@ -646,6 +646,18 @@ main(int argc, char* argv[])
         {
             QdiscHelpers(c); // stops on bad tc text before anything runs
         }
+        else
+        {
+            // The overrides, on the preset's single-queue e1000e ends.
+            for (const std::string* text : {&c.upQdisc, &c.downQdisc, &c.hostQdisc})
+            {
+                TrafficControlHelper check;
+                if (!text->empty())
+                {
+                    TcQdiscHelper::SetRootQueueDisc(check, *text, RunConfig::TXQUEUELEN, 1);
+                }
+            }
+        }
         if (repetitions > 1 && !output.empty())
         {
             throw std::invalid_argument("--output names one file; with --repetitions " +

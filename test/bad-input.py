@@ -77,6 +77,7 @@ CASES = [
     ("flent-run", ["--access=adsl-20-1", "--test=rtt_fair"], ["--access has one server", "4 hosts"]),
     ("flent-run", ["--upRate=fast"], ["--upRate=fast", RATE]),
     ("flent-run", ["--downQdisc=cake bandwidth"], ['"bandwidth" needs a value']),
+    ("flent-run", ["--access=adsl-20-1", "--upQdisc=cake bandwidth"], ['"bandwidth" needs a value']),
     ("nic-benchmark", ["--duration=-1"], ["--duration=-1", "1 to 3600"]),
     ("nic-benchmark", ["--duration=0"], ["--duration=0", "1 to 3600"]),
     ("nic-benchmark", ["--rate=1Gbyte"], ["--rate=1Gbyte", RATE]),

@@ -18,6 +18,10 @@ namespace ns3
 namespace debloat
 {
 
+/// 128-bit products, as the kernel's mul_u64_u32_shr() and div64_u64() keep them exact
+/// (__extension__: a GCC and Clang type that -Wpedantic would otherwise flag).
+__extension__ using Uint128 = unsigned __int128;
+
 namespace
 {
 
@@ -183,7 +187,7 @@ NetemPacketTimeNs(uint64_t len,
         const int64_t perCell = std::max<int64_t>(int64_t{cellSize} + cellOverhead, 0);
         bytes = static_cast<int64_t>(cells) * perCell;
     }
-    return static_cast<uint64_t>(static_cast<unsigned __int128>(bytes) * 1000000000U / rate);
+    return static_cast<uint64_t>(static_cast<Uint128>(bytes) * 1000000000U / rate);
 }
 
 bool
@@ -464,7 +468,7 @@ NetemScheduler::GetSlotNext(int64_t nowNs)
         const uint64_t span = m_config.slotMaxNs - m_config.slotMinNs;
         nextDelay = static_cast<int64_t>(
             m_config.slotMinNs +
-            static_cast<uint64_t>((static_cast<unsigned __int128>(span) * m_entropy.Next()) >> 32));
+            static_cast<uint64_t>((static_cast<Uint128>(span) * m_entropy.Next()) >> 32));
     }
     else
     {

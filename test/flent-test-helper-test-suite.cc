@@ -357,9 +357,9 @@ class FlentDeterminismTestCase : public TestCase
  * ACK: 11.2448 + 52 x 1.2016 = 73.73 ms (+ 0.02 for SACK blocks); srtt and rttvar, smoothed
  * from samples in that range, stay in it (rttvar below its width). Slow start overflows the
  * pfifo, so some sample's srtt exceeds half the queue: 11.2448 + 25 x 1.2016 = 41.29 ms.
- * The socket is found at the first sample (k = 1 step after the flow starts at DELAY), whose
- * window is not known yet; from k = 2 to LENGTH / STEP_SIZE = 10 there is one sample each, at
- * exactly DELAY + k x STEP_SIZE: 9 samples. The ping series has none.
+ * The socket's window and RTT are traced from its creation at DELAY; the first ACKs come
+ * back within 12 ms, so every sample, k = 1 to LENGTH / STEP_SIZE = 10 steps after DELAY,
+ * has them: 10 samples at exactly DELAY + k x STEP_SIZE. The ping series has none.
  */
 class FlentSocketStatsTestCase : public TestCase
 {
@@ -425,12 +425,12 @@ class FlentSocketStatsTestCase : public TestCase
                 ss.push_back(&sample);
             }
         }
-        NS_TEST_ASSERT_MSG_EQ(ss.size(), 9, "k = 2 .. 10");
+        NS_TEST_ASSERT_MSG_EQ(ss.size(), 10, "k = 1 .. 10");
         double highest = 0;
         for (std::size_t i = 0; i < ss.size(); ++i)
         {
             const std::vector<double>& v = ss[i]->values;
-            NS_TEST_EXPECT_MSG_EQ_TOL(ss[i]->t, 1 + 0.2 * (i + 2), 1e-9, "DELAY + k STEP");
+            NS_TEST_EXPECT_MSG_EQ_TOL(ss[i]->t, 1 + 0.2 * (i + 1), 1e-9, "DELAY + k STEP");
             const bool whole = v[2] >= 1 && v[2] == std::floor(v[2]);
             NS_TEST_EXPECT_MSG_EQ(whole, true, "whole segments");
             NS_TEST_EXPECT_MSG_GT_OR_EQ(v[3], low, "srtt above the path's RTT");

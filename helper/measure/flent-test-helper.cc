@@ -239,7 +239,16 @@ FlentTestHelper::Install(Time start)
         flow->app = app;
         if (m_socketStats && spec.kind == FlowKind::TCP_STREAM)
         {
-            // ss_iterate.sh: a sample every STEP_SIZE while the flow runs.
+            // The socket's window and RTT from its creation; ss_iterate.sh's sample every
+            // STEP_SIZE while the flow runs.
+            NS_ABORT_MSG_IF(
+                !app->TraceConnectWithoutContext(
+                    "CongestionWindow",
+                    MakeBoundCallback(&FlentTestHelper::Cwnd, flow.get())) ||
+                    !app->TraceConnectWithoutContext(
+                        "Rtt",
+                        MakeCallback(&FlentTestHelper::RttSample, this).Bind(flow.get())),
+                "FlentTestHelper: cannot trace the socket of " << spec.series);
             const Time first = start + Seconds(spec.start) + late - Simulator::Now();
             for (Time at = step; at <= Seconds(spec.length); at += step)
             {
@@ -367,26 +376,9 @@ void
 FlentTestHelper::SampleSocket(Flow* flow)
 {
     Ptr<Socket> socket = DynamicCast<NetperfClient>(flow->app)->GetSocket();
-    if (!socket)
+    if (!socket || flow->cwnd == 0 || flow->srtt == 0)
     {
-        return;
-    }
-    if (!flow->traced)
-    {
-        // Connected at the first sample; until the window first moves it reads as unknown.
-        flow->traced =
-            socket->TraceConnectWithoutContext("CongestionWindow",
-                                               MakeBoundCallback(&FlentTestHelper::Cwnd, flow)) &&
-            socket->TraceConnectWithoutContext(
-                "RTT",
-                MakeCallback(&FlentTestHelper::RttSample, this).Bind(flow));
-        NS_ABORT_MSG_IF(!flow->traced,
-                        "FlentTestHelper: the socket of " << flow->spec.series
-                                                          << " has no TCP traces");
-    }
-    if (flow->cwnd == 0 || flow->srtt == 0)
-    {
-        return;
+        return; // no window or RTT measured yet
     }
     UintegerValue mss;
     socket->GetAttribute("SegmentSize", mss);

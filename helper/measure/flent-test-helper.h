@@ -162,7 +162,6 @@ class FlentTestHelper
         Time interval;                   ///< probes: time between them (ping, irtt, VoIP)
         Ptr<UdpFloodServer> floodServer; ///< UDP_FLOOD: the host's iperf -s -u
         std::vector<Sample> socket;      ///< SetSocketStats(): ss samples (upload only)
-        bool traced{false};              ///< its socket's traces are connected
         uint32_t cwnd{0};                ///< last CongestionWindow, bytes
         double srtt{0};                  ///< smoothed RTT, ms
         double rttvar{0};                ///< RTT variation, ms
@@ -200,7 +199,7 @@ class FlentTestHelper
      */
     void Irtt(Flow* flow, uint32_t sequence, Time rtt, Time up, Time down, Time ipdv);
     /**
-     * Takes one ss sample of an upload's socket, connecting its traces the first time.
+     * Takes one ss sample of an upload's socket (none before its window first moves).
      * @param flow the flow
      */
     void SampleSocket(Flow* flow);

@@ -91,7 +91,16 @@ NetperfClient::GetTypeId()
             .AddTraceSource("Transaction",
                             "Latency of each completed TCP_RR transaction",
                             MakeTraceSourceAccessor(&NetperfClient::m_transactionTrace),
-                            "ns3::debloat::NetperfClient::TransactionTracedCallback");
+                            "ns3::debloat::NetperfClient::TransactionTracedCallback")
+            .AddTraceSource("CongestionWindow",
+                            "The data connection's congestion window, bytes (its socket's "
+                            "trace, from the socket's creation on: what ss reports)",
+                            MakeTraceSourceAccessor(&NetperfClient::m_cwndTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Rtt",
+                            "The data connection's RTT samples (its socket's RTT trace)",
+                            MakeTraceSourceAccessor(&NetperfClient::m_rttTrace),
+                            "ns3::TracedValueCallback::Time");
     return tid;
 }
 
@@ -109,6 +118,18 @@ NetperfTest
 NetperfClient::GetTest() const
 {
     return m_test;
+}
+
+void
+NetperfClient::ForwardCwnd(uint32_t oldValue, uint32_t newValue)
+{
+    m_cwndTrace(oldValue, newValue);
+}
+
+void
+NetperfClient::ForwardRtt(Time oldValue, Time newValue)
+{
+    m_rttTrace(oldValue, newValue);
 }
 
 Ptr<Socket>
@@ -182,6 +203,10 @@ NetperfClient::StartApplication()
     m_running = true;
     m_appCpu.Attach(GetNode());
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
+    // The socket's own traces, forwarded so that a sampler can connect before it exists.
+    m_socket->TraceConnectWithoutContext("CongestionWindow",
+                                         MakeCallback(&NetperfClient::ForwardCwnd, this));
+    m_socket->TraceConnectWithoutContext("RTT", MakeCallback(&NetperfClient::ForwardRtt, this));
     UintegerValue sendBuffer;
     m_socket->GetAttribute("SndBufSize", sendBuffer);
     m_sendBufferSize = static_cast<uint32_t>(sendBuffer.Get());

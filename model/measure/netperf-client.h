@@ -78,6 +78,21 @@ class NetperfClient : public Application
     /// `ss` reports on for flent's socket stats
     Ptr<Socket> GetSocket() const;
 
+  private:
+    /**
+     * Forwards the socket's CongestionWindow trace.
+     * @param oldValue the previous window
+     * @param newValue the window, bytes
+     */
+    void ForwardCwnd(uint32_t oldValue, uint32_t newValue);
+    /**
+     * Forwards the socket's RTT trace.
+     * @param oldValue the previous sample
+     * @param newValue the sample
+     */
+    void ForwardRtt(Time oldValue, Time newValue);
+
+  public:
     /**
      * TracedCallback signature for demo-mode interim results.
      * @param [in] amount bytes (stream tests) or transactions (TCP_RR) in the interval
@@ -164,8 +179,10 @@ class NetperfClient : public Application
     uint64_t m_lastProgress{0};   ///< Progress() at the last interim report
     Time m_lastInterim;           ///< time of the last interim report
     EventId m_interimEvent;       ///< next interim report
-    TracedCallback<uint64_t, Time> m_interimTrace; ///< demo-mode interim results
-    TracedCallback<Time> m_transactionTrace;       ///< TCP_RR transaction latencies
+    TracedCallback<uint64_t, Time> m_interimTrace;  ///< demo-mode interim results
+    TracedCallback<Time> m_transactionTrace;        ///< TCP_RR transaction latencies
+    TracedCallback<uint32_t, uint32_t> m_cwndTrace; ///< the socket's CongestionWindow
+    TracedCallback<Time, Time> m_rttTrace;          ///< the socket's RTT samples
 };
 
 } // namespace debloat

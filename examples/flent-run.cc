@@ -145,6 +145,60 @@ QdiscHelpers(const RunConfig& c)
 }
 
 /**
+ * Runs a test that has its client, hosts and qdisc stats set, with the command line's
+ * start jitter, socket statistics and progress, then collects it.
+ * @param c the configuration
+ * @param flent the test
+ * @param stream the first random stream it may use
+ * @return the run
+ */
+RunRecord
+RunTest(const RunConfig& c, FlentTestHelper& flent, int64_t stream)
+{
+    flent.SetProgress(c.progress);
+    flent.SetStartJitter(Time(c.startJitter));
+    flent.SetSocketStats(c.socketStats);
+    flent.AssignStreams(stream);
+    flent.Install(Seconds(1)); // one second for ARP and routing to settle
+    Simulator::Stop(flent.GetEnd() + Seconds(1));
+    Simulator::Run();
+    return flent.Collect();
+}
+
+/**
+ * Adds what every run records besides its topology's settings: the CPU profile, the TCP
+ * settings, and flent -x's EGRESS_INFO of the client's egress and SYSCTLS.
+ * @param c the configuration
+ * @param record the run
+ * @param egress the client's egress device
+ * @param iface its name
+ * @param profile its NIC profile
+ * @param qdisc its root qdisc as tc text
+ * @param txqueuelen its txqueuelen
+ */
+void
+AddRunMetadata(const RunConfig& c,
+               RunRecord& record,
+               Ptr<NetDevice> egress,
+               const std::string& iface,
+               const std::string& profile,
+               const std::string& qdisc,
+               uint32_t txqueuelen)
+{
+    if (!c.cpu.empty())
+    {
+        record.config["cpu"] = c.cpu;
+    }
+    for (const auto& [path, value] : LinuxTcpDefaults::Settings())
+    {
+        record.config[path] = value;
+    }
+    record.extraMetadata["EGRESS_INFO"] =
+        FlentMetadata::EgressInfo(egress, iface, profile, qdisc, txqueuelen);
+    record.extraMetadata["SYSCTLS"] = FlentMetadata::Sysctls();
+}
+
+/**
  * Runs the test once over an access-line preset (NicTopologyHelper: client -- home router
  * == line == ISP -- server), with the command line's overrides: --upRate and --downRate
  * the line's two ends, --upQdisc the home router's WAN egress, --downQdisc its LAN
@@ -191,14 +245,7 @@ RunAccess(const RunConfig& c, const FlentTestSpec& spec)
     flent.AddHost(topology.GetRight(0), topology.GetRightAddress(0));
     flent.AddQdiscStats(topology.GetRouterDevices(0).Get(0)); // the upstream's shaper
     flent.AddQdiscStats(topology.GetLeftDevices(0).Get(1));   // the downstream's
-    flent.SetProgress(c.progress);
-    flent.SetStartJitter(Time(c.startJitter));
-    flent.SetSocketStats(c.socketStats);
-    flent.AssignStreams(stream);
-    flent.Install(Seconds(1));
-    Simulator::Stop(flent.GetEnd() + Seconds(1));
-    Simulator::Run();
-    RunRecord record = flent.Collect();
+    RunRecord record = RunTest(c, flent, stream);
     record.config = {{"access", c.access},
                      {"up_rate", line.left.rate},
                      {"down_rate", line.right.rate},
@@ -206,21 +253,13 @@ RunAccess(const RunConfig& c, const FlentTestSpec& spec)
                      {"down_qdisc", lan.right.qdisc},
                      {"host_qdisc", c.hostQdisc},
                      {"bql", static_cast<int64_t>(c.bql)}};
-    if (!c.cpu.empty())
-    {
-        record.config["cpu"] = c.cpu;
-    }
-    for (const auto& [path, value] : LinuxTcpDefaults::Settings())
-    {
-        record.config[path] = value;
-    }
-    record.extraMetadata["EGRESS_INFO"] =
-        FlentMetadata::EgressInfo(topology.GetRouterDevices(0).Get(0),
-                                  "wan",
-                                  line.left.profile,
-                                  line.left.qdisc,
-                                  line.left.txqueuelen);
-    record.extraMetadata["SYSCTLS"] = FlentMetadata::Sysctls();
+    AddRunMetadata(c,
+                   record,
+                   topology.GetRouterDevices(0).Get(0),
+                   "wan",
+                   line.left.profile,
+                   line.left.qdisc,
+                   line.left.txqueuelen);
     Simulator::Destroy();
     return record;
 }
@@ -311,15 +350,7 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
     }
     flent.AddQdiscStats(bottleneck.Get(0));
     flent.AddQdiscStats(bottleneck.Get(1));
-    flent.SetProgress(c.progress);
-    flent.SetStartJitter(Time(c.startJitter));
-    flent.SetSocketStats(c.socketStats);
-    stream += flent.AssignStreams(stream);
-    flent.Install(Seconds(1)); // one second for ARP and routing to settle
-    Simulator::Stop(flent.GetEnd() + Seconds(1));
-    Simulator::Run();
-
-    RunRecord record = flent.Collect();
+    RunRecord record = RunTest(c, flent, stream);
     record.config = {{"rate", c.rate},
                      {"up_rate", c.upRate},
                      {"down_rate", c.downRate},
@@ -332,21 +363,14 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
                      {"host_qdisc", c.hostQdisc},
                      {"bql", static_cast<int64_t>(c.bql)},
                      {"streams", static_cast<int64_t>(c.streams)}};
-    if (!c.cpu.empty())
-    {
-        record.config["cpu"] = c.cpu;
-    }
-    for (const auto& [path, value] : LinuxTcpDefaults::Settings())
-    {
-        record.config[path] = value;
-    }
-    // flent -x: the client's egress and its TCP settings.
-    record.extraMetadata["EGRESS_INFO"] = FlentMetadata::EgressInfo(bottleneck.Get(0),
-                                                                    "eth0",
-                                                                    c.profile,
-                                                                    c.qdisc,
-                                                                    RunConfig::TXQUEUELEN);
-    record.extraMetadata["SYSCTLS"] = FlentMetadata::Sysctls();
+    // The client's egress carries the uploads: its qdisc is --upQdisc.
+    AddRunMetadata(c,
+                   record,
+                   bottleneck.Get(0),
+                   "eth0",
+                   c.profile,
+                   c.upQdisc,
+                   RunConfig::TXQUEUELEN);
     Simulator::Destroy();
     return record;
 }

@@ -36,6 +36,7 @@
  * home-50-1, docsis-100-20, adsl-20-1, see NicTopologyHelper::Preset()),
  * --linkDelay (default 1ms), --hostDelay (default 1ms), --profile (default e1000e), --qdisc
  * (default pfifo_fast; e.g. "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql,
+ * --bqlLimitMax (BQL's limit_max in bytes on every TX queue; default 0, the kernel's),
  * --cpu (a CpuProfile on every node: the file then has flent's cpu_stats series, `flent -p
  * cpu`), --dataDir (-D: where data files go, named as flent names them,
  * TEST-TIME.TITLE.flent.gz), --output (-o: one file's exact name instead), --repetitions (N
@@ -60,6 +61,7 @@
 #include "ns3/core-module.h"
 #include "ns3/cpu-profile.h"
 #include "ns3/debloat-compat.h"
+#include "ns3/dql.h"
 #include "ns3/flent-arguments.h"
 #include "ns3/flent-metadata.h"
 #include "ns3/flent-test-helper.h"
@@ -113,6 +115,7 @@ struct RunConfig
     std::string hostQdisc = "fq_codel"; ///< host links' qdisc, tc text
     std::string cpu;                    ///< CpuProfile of every node, or none
     bool bql = false;                   ///< ByteQueueLimits on every TX queue
+    uint32_t bqlLimitMax = 0;           ///< BQL limit_max, bytes; 0: the kernel's
     bool progress = true;               ///< progress lines
     std::string startJitter = "0ms";    ///< each flow's start delay, at most
     bool socketStats = false;           ///< flent --socket-stats
@@ -138,7 +141,16 @@ QdiscHelpers(const RunConfig& c)
     {
         for (TrafficControlHelper* tch : {&up, &down, &hostTch})
         {
-            tch->SetQueueLimits("ns3::debloat::ByteQueueLimits");
+            if (c.bqlLimitMax == 0)
+            {
+                tch->SetQueueLimits("ns3::debloat::ByteQueueLimits");
+            }
+            else
+            {
+                tch->SetQueueLimits("ns3::debloat::ByteQueueLimits",
+                                    "LimitMax",
+                                    UintegerValue(c.bqlLimitMax));
+            }
         }
     }
     return {up, down, hostTch};
@@ -189,6 +201,10 @@ AddRunMetadata(const RunConfig& c,
     {
         record.config["cpu"] = c.cpu;
     }
+    if (c.bqlLimitMax != 0) // only when set: a default run's record stays as before
+    {
+        record.config["bql_limit_max"] = static_cast<int64_t>(c.bqlLimitMax);
+    }
     for (const auto& [path, value] : LinuxTcpDefaults::Settings())
     {
         record.config[path] = value;
@@ -225,6 +241,10 @@ RunAccess(const RunConfig& c, const FlentTestSpec& spec)
          {&lan.left, &lan.right, &line.left, &line.right, &wan.left, &wan.right})
     {
         end->bql = c.bql;
+        if (c.bqlLimitMax != 0)
+        {
+            end->bqlLimitMax = c.bqlLimitMax;
+        }
     }
     if (!c.pcap.empty())
     {
@@ -580,6 +600,12 @@ main(int argc, char* argv[])
                            "root qdisc of the 1 Gbit/s host links, as tc text",
                            c.hostQdisc);
     cmd.AddValue("bql", "install ByteQueueLimits on every TX queue", c.bql);
+    CommandLineOptions::AddUnsigned(cmd,
+                                    "bqlLimitMax",
+                                    "with --bql, BQL's limit_max in bytes (0: the kernel's)",
+                                    c.bqlLimitMax,
+                                    0,
+                                    Dql::MAX_LIMIT);
     cmd.AddValue("cpu",
                  "CPU profile of every node (generic, laptop-2011, nuc, atom-c2758, armada385); "
                  "the data file then has flent's cpu_stats series; default none",
@@ -666,6 +692,11 @@ main(int argc, char* argv[])
             options.qdiscStats = {{"router-wan", "eth1"}, {"router-lan", "eth0"}};
         }
         spec = FlentTest::Get(c.test, options);
+        if (c.bqlLimitMax != 0 && !c.bql)
+        {
+            throw std::invalid_argument("--bqlLimitMax=" + std::to_string(c.bqlLimitMax) +
+                                        " needs --bql=true (BQL's limit_max on no BQL)");
+        }
         if (c.access.empty())
         {
             QdiscHelpers(c); // stops on bad tc text before anything runs

@@ -37,6 +37,9 @@ packages="$packages libpython3-dev libgtest-dev libboost-iostreams-dev"
 # runtimes come with g++.
 [ "$mode" = test ] && packages="$packages python3 python3-sphinx flent python3-matplotlib"
 [ "$mode" = test ] && packages="$packages clang libclang-rt-14-dev"
+# The sweep workflow's tests run Snakemake, locally and on a single-node Slurm cluster
+# (slurm-wlm, munge) that they start and stop themselves.
+[ "$mode" = test ] && packages="$packages snakemake slurm-wlm munge"
 
 missing=""
 for package in $packages; do
@@ -69,7 +72,8 @@ if [ "$mode" = experiment ]; then
     cd results
     exec ../build/examples/gige-aqm-comparison
 fi
-(cd build && ctest --output-on-failure -j "$jobs")
+# Here every tool is installed: a test that would skip for a missing tool fails instead.
+(cd build && DEBLOAT_REQUIRE_TOOLS=1 ctest --output-on-failure -j "$jobs")
 
 # The GoogleTest unit tests and the ns-3 TestSuites again, built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (the first finding fails the test; the tests carry their

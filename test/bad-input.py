@@ -75,6 +75,8 @@ CASES = [
     ("flent-run", ["--startJitter=2s"], ["--startJitter=2s", "a time from 0 to 1 s"]),
     ("flent-run", ["--access=vdsl"], ["--access=vdsl", "home-50-1, docsis-100-20, adsl-20-1"]),
     ("flent-run", ["--access=adsl-20-1", "--test=rtt_fair"], ["--access has one server", "4 hosts"]),
+    ("flent-run", ["--bqlLimitMax=8000"], ["--bqlLimitMax=8000 needs --bql=true"]),
+    ("flent-run", ["--bql=true", "--bqlLimitMax=1879048193"], ["bqlLimitMax", "1879048192"]),
     ("flent-run", ["--upRate=fast"], ["--upRate=fast", RATE]),
     ("flent-run", ["--downQdisc=cake bandwidth"], ['"bandwidth" needs a value']),
     ("flent-run", ["--access=adsl-20-1", "--upQdisc=cake bandwidth"], ['"bandwidth" needs a value']),

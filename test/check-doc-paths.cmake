@@ -6,7 +6,7 @@ file(GLOB docs ${ROOT}/doc/*.rst ${ROOT}/README.md)
 set(missing "")
 foreach(doc ${docs})
   file(READ ${doc} text)
-  string(REGEX MATCHALL "(model|helper|examples|test|doc|scripts)/[A-Za-z0-9_./-]+\\.([{][a-z,]+[}]|h|cc|rst|py|sh|cmake|txt)" paths "${text}")
+  string(REGEX MATCHALL "(model|helper|examples|test|doc|scripts|workflow)/[A-Za-z0-9_./-]+\\.([{][a-z,]+[}]|h|cc|rst|py|sh|cmake|txt|yaml)" paths "${text}")
   foreach(path ${paths})
     # Expand "model/dql.{h,cc}" into both files.
     if(path MATCHES "^(.*)\\{([^}]*)\\}(.*)$")

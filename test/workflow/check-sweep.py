@@ -146,6 +146,14 @@ def main():
             with gzip.open(flent, "rt") as f:
                 metadata = json.load(f)["metadata"]
             check(metadata["NAME"] == sweep.test, f"{flent}: a {metadata['NAME']} file")
+            # The options reached the model: the client egress's BQL limit_max as its
+            # ByteQueueLimits reports it (DQL_MAX_LIMIT unless set), no BQL without --bql.
+            bql = metadata["EGRESS_INFO"].get("bql")
+            if expected.options.get("bql") == "true":
+                limit = expected.options.get("bqlLimitMax", "1879048192")
+                check(bql and set(bql.values()) == {limit}, f"{flent}: BQL {bql}, limit {limit}")
+            else:
+                check(bql is None, f"{flent}: BQL {bql} without --bql")
 
     for name in ("tables/points.csv", "tables/summary.csv", "tables/summary.txt") + tuple(
         f"plots/{m}.png" for m in sweep.metrics

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """A sweep file: flent-run's options for every point of a grid, checked and named.
 
-A sweep file is YAML (see the manual's "Sweeps on a cluster" section)::
+A sweep file is YAML (the manual's doc/sweeps.rst)::
 
     sweep: gige-aqm           # results go to RESULTS/gige-aqm/
     test: rrul_be             # the flent test

@@ -466,7 +466,7 @@ class NicBadConfigTestCase : public TestCase
         ExpectStop("TxWakeThreshold", "0", "TxWakeThreshold=0 is below TxStopThreshold=1");
         ExpectStop("TxQueues", "65", "TxQueues=65 is out of range; accepted 1 to 64");
         ExpectStop("TxFrames", "8", "a frame count above 1 needs a timer");
-        ExpectStop("DynamicItr", "ixgbe", "DynamicItr=ixgbe is unknown; accepted: none, e1000e");
+        ExpectStop("DynamicItr", "i40e", "DynamicItr=i40e is unknown; accepted: none, e1000e");
     }
 };
 

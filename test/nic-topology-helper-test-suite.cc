@@ -1276,12 +1276,12 @@ class NicTopologyErrorsTestCase : public TestCase
             [] { NicTopologyHelper::Preset("nuc-rangley-nuc"); },
             {"preset \"nuc-rangley-nuc\" is unknown",
              "accepted: laptop-server, wifi-ap, nuc-rangeley-nuc, wrt1200ac, forcedeth-gige"});
-        ExpectStop(
-            "unknown profile",
-            [] { InstallWith([](NicLinkConfig& link) { link.right.profile = "e1001"; }); },
-            {"left link 0, right end",
-             "NIC profile \"e1001\" is unknown",
-             "accepted: e1000e, igb, mvneta, forcedeth, ag71xx, ag71xx-ar7100, iwl3945, ideal"});
+        ExpectStop("unknown profile",
+                   [] { InstallWith([](NicLinkConfig& link) { link.right.profile = "e1001"; }); },
+                   {"left link 0, right end",
+                    "NIC profile \"e1001\" is unknown",
+                    "accepted: e1000e, igb, ixgbe, mvneta, forcedeth, ag71xx, ag71xx-ar7100, "
+                    "iwl3945, ideal"});
         ExpectStop("bad rate",
                    [] { InstallWith([](NicLinkConfig& link) { link.rate = "fast"; }); },
                    {"left link 0, left end", "rate \"fast\" is not a data rate", "100Mbps"});

@@ -40,7 +40,7 @@ class NicHelper : public PcapHelperForDevice, public AsciiTraceHelperForDevice
     ~NicHelper() override;
 
     /**
-     * Applies a driver profile (e1000e, igb, mvneta, forcedeth, ag71xx, ag71xx-ar7100,
+     * Applies a driver profile (e1000e, igb, ixgbe, mvneta, forcedeth, ag71xx, ag71xx-ar7100,
      * iwl3945, ideal) to the devices to be made. Precedence, highest first: attributes set
      * on this helper afterwards, a default the user changed (Config::SetDefault or
      * --ns3::debloat::NicNetDevice::X= on the command line), the profile, the attribute's

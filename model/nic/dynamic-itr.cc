@@ -5,7 +5,8 @@
  *
  * Follows e1000_update_itr() and e1000_set_itr() (drivers/net/ethernet/intel/e1000e/netdev.c)
  * and igb_update_ring_itr(), igb_update_itr() and igb_set_itr()
- * (drivers/net/ethernet/intel/igb/igb_main.c).
+ * (drivers/net/ethernet/intel/igb/igb_main.c), and ixgbe_update_itr() and ixgbe_set_itr()
+ * (drivers/net/ethernet/intel/ixgbe/ixgbe_main.c, Linux 6.9).
  */
 
 #include "dynamic-itr.h"
@@ -33,6 +34,22 @@ constexpr uint32_t IGB_70K_ITR = 56;
 constexpr uint64_t E1000E_BULK_TO_LOW_BYTES = 6000;
 /// igb_update_itr(): bulk latency becomes low latency below this many bytes.
 constexpr uint64_t IGB_BULK_TO_LOW_BYTES = 1500;
+/// IXGBE_20K_ITR: a vector with an RX ring starts at 50 us (usecs << 2).
+constexpr uint32_t IXGBE_20K_ITR = 200;
+/// IXGBE_ITR_ADAPTIVE_MIN_INC, usecs.
+constexpr uint32_t IXGBE_ITR_ADAPTIVE_MIN_INC = 2;
+/// IXGBE_ITR_ADAPTIVE_MIN_USECS.
+constexpr uint32_t IXGBE_ITR_ADAPTIVE_MIN_USECS = 10;
+/// IXGBE_ITR_ADAPTIVE_MAX_USECS.
+constexpr uint32_t IXGBE_ITR_ADAPTIVE_MAX_USECS = 126;
+/// IXGBE_ITR_ADAPTIVE_LATENCY: the container's latency-mode flag.
+constexpr uint32_t IXGBE_ITR_ADAPTIVE_LATENCY = 0x80;
+/// IXGBE_ITR_ADAPTIVE_BULK.
+constexpr uint32_t IXGBE_ITR_ADAPTIVE_BULK = 0x00;
+/// IXGBE_MAX_EITR: the EITR interval field.
+constexpr uint32_t IXGBE_MAX_EITR = 0x00000FF8;
+/// CONFIG_HZ the jiffies of ixgbe_update_itr() count in (the module's BQL default too).
+constexpr int64_t JIFFY_NS = 1000000;
 } // namespace
 
 bool
@@ -58,6 +75,10 @@ DynamicItr::Parse(const std::string& name, Mode& mode)
     {
         mode = Mode::IGB_CONSERVATIVE;
     }
+    else if (name == "ixgbe")
+    {
+        mode = Mode::IXGBE;
+    }
     else
     {
         return false;
@@ -65,11 +86,24 @@ DynamicItr::Parse(const std::string& name, Mode& mode)
     return true;
 }
 
-DynamicItr::DynamicItr(Mode mode, bool gigabit, bool singleVector)
+DynamicItr::DynamicItr(Mode mode, uint64_t linkBps, bool singleVector)
     : m_mode(mode),
-      m_gigabit(gigabit),
-      m_singleVector(singleVector)
+      m_linkBps(linkBps),
+      m_gigabit(linkBps >= 1000000000),
+      m_singleVector(singleVector),
+      // ixgbe_alloc_q_vector(): both containers start at the longest latency-mode value.
+      m_ixgbeTx{IXGBE_ITR_ADAPTIVE_MAX_USECS | IXGBE_ITR_ADAPTIVE_LATENCY, 0},
+      m_ixgbeRx{IXGBE_ITR_ADAPTIVE_MAX_USECS | IXGBE_ITR_ADAPTIVE_LATENCY, 0}
 {
+    if (mode == Mode::IXGBE)
+    {
+        // A vector with an RX ring (ixgbe pairs a TX and an RX ring per vector) starts at
+        // IXGBE_20K_ITR.
+        m_itr = IXGBE_20K_ITR;
+        m_pendingItr = m_itr;
+        m_interval = IxgbeInterval(m_itr);
+        return;
+    }
     const bool igb = mode == Mode::IGB || mode == Mode::IGB_CONSERVATIVE;
     if (igb)
     {
@@ -119,13 +153,14 @@ DynamicItr::OnInterrupt()
         m_itr = m_pendingItr;
         m_interval = IgbInterval(m_itr);
         break;
+    case Mode::IXGBE: // ixgbe_set_itr() writes EITR at the poll's end
     case Mode::NONE:
         break;
     }
 }
 
 void
-DynamicItr::OnPollComplete()
+DynamicItr::OnPollComplete(int64_t now)
 {
     switch (m_mode)
     {
@@ -145,6 +180,9 @@ DynamicItr::OnPollComplete()
         {
             UpdateIgbItr();
         }
+        break;
+    case Mode::IXGBE:
+        SetIxgbeItr(now);
         break;
     case Mode::NONE:
         break;
@@ -334,6 +372,117 @@ DynamicItr::SetIgbItr()
                      : newItr;
         m_pendingItr = newItr; // q_vector->set_itr: written at the next interrupt
     }
+}
+
+void
+DynamicItr::UpdateIxgbeContainer(IxgbeContainer& container,
+                                 uint64_t& packets,
+                                 uint64_t& bytes,
+                                 int64_t jiffies) const
+{
+    uint32_t itr = IXGBE_ITR_ADAPTIVE_MIN_USECS | IXGBE_ITR_ADAPTIVE_LATENCY;
+    bool bySize = false;
+    // More than a jiffy since the last update: too long to measure (time_after()).
+    if (jiffies <= container.nextUpdate)
+    {
+        if (packets == 0)
+        {
+            // No work in this direction: lengthen the delay by the minimum step.
+            itr = std::min((m_itr >> 2) + IXGBE_ITR_ADAPTIVE_MIN_INC, IXGBE_ITR_ADAPTIVE_MAX_USECS);
+            itr += container.itr & IXGBE_ITR_ADAPTIVE_LATENCY;
+        }
+        else if (packets < 4 && bytes < 9000)
+        {
+            itr = IXGBE_ITR_ADAPTIVE_LATENCY; // latency driven: by size, halved
+            bySize = true;
+        }
+        else if (packets < 48)
+        {
+            itr = std::min((m_itr >> 2) + IXGBE_ITR_ADAPTIVE_MIN_INC, IXGBE_ITR_ADAPTIVE_MAX_USECS);
+        }
+        else if (packets < 96)
+        {
+            itr = m_itr >> 2; // "goldilocks"
+        }
+        else if (packets < 256)
+        {
+            itr = std::max(m_itr >> 3, IXGBE_ITR_ADAPTIVE_MIN_USECS); // half the delay
+        }
+        else
+        {
+            itr = IXGBE_ITR_ADAPTIVE_BULK;
+            bySize = true;
+        }
+    }
+    if (bySize)
+    {
+        // The driver's approximation of wmem_default / (size + overhead) packets per interrupt.
+        uint64_t avgWireSize = bytes / packets;
+        if (avgWireSize <= 60)
+        {
+            avgWireSize = 5120;
+        }
+        else if (avgWireSize <= 316)
+        {
+            avgWireSize = avgWireSize * 40 + 2720;
+        }
+        else if (avgWireSize <= 1084)
+        {
+            avgWireSize = avgWireSize * 15 + 11452;
+        }
+        else if (avgWireSize < 1968)
+        {
+            avgWireSize = avgWireSize * 5 + 22420;
+        }
+        else
+        {
+            avgWireSize = 32256;
+        }
+        if (itr & IXGBE_ITR_ADAPTIVE_LATENCY)
+        {
+            avgWireSize >>= 1;
+        }
+        // IXGBE_LINK_SPEED_10GB_FULL, _100_FULL and the default divide by 256 increments;
+        // 2.5G, 1G and 10M cap the size and divide by 64.
+        uint64_t divisor = IXGBE_ITR_ADAPTIVE_MIN_INC * 256;
+        if (m_linkBps == 2500000000ULL || m_linkBps == 1000000000ULL || m_linkBps == 10000000ULL)
+        {
+            avgWireSize = std::min<uint64_t>(avgWireSize, 8064);
+            divisor = IXGBE_ITR_ADAPTIVE_MIN_INC * 64;
+        }
+        itr += static_cast<uint32_t>((avgWireSize + divisor - 1) / divisor) *
+               IXGBE_ITR_ADAPTIVE_MIN_INC;
+    }
+    container.itr = itr;
+    container.nextUpdate = jiffies + 1;
+    packets = 0;
+    bytes = 0;
+}
+
+void
+DynamicItr::SetIxgbeItr(int64_t now)
+{
+    const int64_t jiffies = now / JIFFY_NS;
+    UpdateIxgbeContainer(m_ixgbeTx, m_txPackets, m_txBytes, jiffies);
+    UpdateIxgbeContainer(m_ixgbeRx, m_rxPackets, m_rxBytes, jiffies);
+    // The smaller value wins, the latency flag still set (a latency-mode value compares as
+    // 128 more than its usecs), then cleared and shifted into q_vector->itr's units.
+    uint32_t newItr = std::min(m_ixgbeRx.itr, m_ixgbeTx.itr);
+    newItr &= ~IXGBE_ITR_ADAPTIVE_LATENCY;
+    newItr <<= 2;
+    if (newItr != m_itr)
+    {
+        m_itr = newItr; // ixgbe_write_eitr(): applies at once
+        m_interval = IxgbeInterval(m_itr);
+    }
+}
+
+int64_t
+DynamicItr::IxgbeInterval(uint32_t itr)
+{
+    // ixgbe_write_eitr(): itr & IXGBE_MAX_EITR, the interval in 2-us steps in bits 3 to 11,
+    // that is usecs << 2.
+    return static_cast<int64_t>((itr & IXGBE_MAX_EITR) >> 2) * 1000;
 }
 
 int64_t

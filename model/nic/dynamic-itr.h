@@ -57,10 +57,11 @@ class DynamicItr
         E1000E_CONSERVATIVE, ///< e1000e InterruptThrottleRate=3 (the default)
         IGB,                 ///< igb dynamic ITR, itr_setting 1
         IGB_CONSERVATIVE,    ///< igb dynamic conservative ITR, itr_setting 3 (the default)
+        IXGBE,               ///< ixgbe adaptive ITR, rx-usecs 1 (the default)
     };
 
     /**
-     * Parses a mode name: none, e1000e, e1000e-conservative, igb, igb-conservative.
+     * Parses a mode name: none, e1000e, e1000e-conservative, igb, igb-conservative, ixgbe.
      * @param name the name
      * @param[out] mode the mode
      * @return false for an unknown name
@@ -69,11 +70,12 @@ class DynamicItr
 
     /**
      * @param mode the algorithm
-     * @param gigabit whether the link runs at 1 Gbit/s or more
+     * @param linkBps the link's speed, bit/s: e1000e and igb take their slow-link rates below
+     * 1 Gbit/s, ixgbe scales its bulk intervals by the speed class
      * @param singleVector igb only: the adapter has one interrupt vector for all its rings
      * (num_q_vectors == 1), so igb_set_itr() runs instead of igb_update_ring_itr()
      */
-    DynamicItr(Mode mode, bool gigabit, bool singleVector);
+    DynamicItr(Mode mode, uint64_t linkBps, bool singleVector);
 
     /// @return the algorithm
     Mode GetMode() const;
@@ -98,8 +100,12 @@ class DynamicItr
      */
     void OnInterrupt();
 
-    /// A NAPI poll completed: choose the next interval (e1000e_poll, igb_ring_irq_enable).
-    void OnPollComplete();
+    /**
+     * A NAPI poll completed: choose the next interval (e1000e_poll, igb_ring_irq_enable,
+     * ixgbe_poll).
+     * @param now the time, ns (ixgbe counts it in jiffies of CONFIG_HZ 1000)
+     */
+    void OnPollComplete(int64_t now);
 
     /// @return the minimum interval between interrupts the hardware applies now, ns
     int64_t GetInterval() const;
@@ -143,7 +149,37 @@ class DynamicItr
      */
     static int64_t IgbInterval(uint32_t itrVal);
 
+    /// ixgbe's struct ixgbe_ring_container: one direction's measurement.
+    struct IxgbeContainer
+    {
+        uint32_t itr;          ///< usecs, with IXGBE_ITR_ADAPTIVE_LATENCY set in latency mode
+        int64_t nextUpdate{0}; ///< jiffies: a later update is too late to measure
+    };
+
+    /**
+     * Mirrors ixgbe_update_itr(): the direction's next interval from its counts.
+     * @param container the direction
+     * @param packets its packets since the last update (cleared)
+     * @param bytes their bytes (cleared)
+     * @param jiffies now, in jiffies
+     */
+    void UpdateIxgbeContainer(IxgbeContainer& container,
+                              uint64_t& packets,
+                              uint64_t& bytes,
+                              int64_t jiffies) const;
+    /**
+     * Mirrors ixgbe_set_itr(): both directions, the smaller interval written to EITR.
+     * @param now the time, ns
+     */
+    void SetIxgbeItr(int64_t now);
+    /**
+     * @param itr ixgbe's q_vector->itr (usecs << 2)
+     * @return the EITR interval, ns
+     */
+    static int64_t IxgbeInterval(uint32_t itr);
+
     Mode m_mode;                    ///< algorithm
+    uint64_t m_linkBps;             ///< the link's speed, bit/s
     bool m_gigabit;                 ///< link at 1 Gbit/s or more
     bool m_singleVector;            ///< igb: igb_set_itr() rather than igb_update_ring_itr()
     uint64_t m_txPackets{0};        ///< TX packets counted
@@ -152,9 +188,11 @@ class DynamicItr
     uint64_t m_rxBytes{0};          ///< RX bytes counted
     Latency m_txClass{LOW_LATENCY}; ///< e1000e adapter->tx_itr, igb q_vector->tx.itr
     Latency m_rxClass{LOW_LATENCY}; ///< e1000e adapter->rx_itr, igb q_vector->rx.itr
-    uint32_t m_itr;                 ///< e1000e adapter->itr (ints/s) or igb itr_val
-    uint32_t m_pendingItr;          ///< igb: chosen at the poll, written at the next interrupt
-    int64_t m_interval;             ///< what the hardware applies now, ns
+    uint32_t m_itr;           ///< e1000e adapter->itr (ints/s), igb itr_val, ixgbe q_vector->itr
+    uint32_t m_pendingItr;    ///< igb: chosen at the poll, written at the next interrupt
+    int64_t m_interval;       ///< what the hardware applies now, ns
+    IxgbeContainer m_ixgbeTx; ///< ixgbe q_vector->tx
+    IxgbeContainer m_ixgbeRx; ///< ixgbe q_vector->rx
 };
 
 } // namespace debloat

@@ -40,7 +40,7 @@ NicDriver::Configure(const Config& config)
         m_vectors[i].txIrq.SetConfig(tx);
         m_vectors[i].rxIrq.SetConfig(rx);
         // igb_ring_irq_enable(): igb_set_itr() when the adapter has a single q_vector.
-        m_vectors[i].itr = DynamicItr(config.itrMode, config.gigabit, vectors == 1);
+        m_vectors[i].itr = DynamicItr(config.itrMode, config.linkBps, vectors == 1);
         ApplyItr(i);
     }
     m_wireBusy = false;
@@ -445,7 +445,7 @@ void
 NicDriver::CompletePoll(uint32_t vector, int64_t now)
 {
     Vector& v = m_vectors[vector];
-    v.itr.OnPollComplete();
+    v.itr.OnPollComplete(now);
     ApplyItr(vector);
     v.txIrq.Unmask(now);
     v.rxIrq.Unmask(now);

@@ -99,7 +99,7 @@ class NicDriver
         InterruptModeration::Config rxIrq; ///< RX moderation (minInterval from the rate)
         uint32_t interruptRate{0};         ///< ints/s per vector at this link speed, 0: none
         DynamicItr::Mode itrMode{DynamicItr::Mode::NONE}; ///< adaptive throttle
-        bool gigabit{true};                               ///< link at 1 Gbit/s or more
+        uint64_t linkBps{1000000000};                     ///< the link's speed, bit/s
         bool completionAtTxStart{false};                  ///< reclaim when a frame starts ("ideal")
         Tso tso{Tso::NONE};                               ///< TSO, when ethtool -K tso is on
         bool tsoBytesPerFrame{false}; ///< BQL counts every frame's headers (igb's bytecount)

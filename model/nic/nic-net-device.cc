@@ -292,7 +292,8 @@ NicNetDevice::GetTypeId()
                           "Adaptive interrupt throttle: none (InterruptRate applies), e1000e "
                           "or e1000e-conservative (InterruptThrottleRate 1 or 3), igb or "
                           "igb-conservative (itr_setting 1 or 3: igb_set_itr with one TX "
-                          "queue, igb_update_ring_itr with more)",
+                          "queue, igb_update_ring_itr with more), ixgbe (rx-usecs 1: "
+                          "ixgbe_set_itr at each poll's end)",
                           StringValue("none"),
                           MakeStringAccessor(&NicNetDevice::m_dynamicItr),
                           MakeStringChecker())
@@ -584,7 +585,7 @@ NicNetDevice::GetDriverConfig() const
     config.rxIrq = {m_rxFrames, Ns(m_rxPacketDelay), Ns(m_rxUsecs), 0};
     config.interruptRate =
         slowLink && m_slowLinkInterruptRate != 0 ? m_slowLinkInterruptRate : m_interruptRate;
-    config.gigabit = !slowLink;
+    config.linkBps = m_dataRate.GetBitRate();
     config.completionAtTxStart = m_completionAtTxStart;
     if (m_tso)
     {
@@ -610,7 +611,7 @@ NicNetDevice::CreateRings()
                         "NicNetDevice: DynamicItr=" << m_dynamicItr
                                                     << " is unknown; accepted: none, e1000e, "
                                                        "e1000e-conservative, igb, "
-                                                       "igb-conservative");
+                                                       "igb-conservative, ixgbe");
     m_driver.Configure(config);
     m_deviceQueues.assign(m_nTxQueues, nullptr);
     for (uint32_t i = 0; m_queueInterface && i < m_nTxQueues; i++)

@@ -68,6 +68,29 @@ NicProfile::GetAll()
           {"DynamicItr", "igb-conservative"},
           {"TsoSupport", "hardware"},
           {"TsoBqlPerFrame", "true"}}},
+        {"ixgbe",
+         "Intel 82599/X540/X550 10GbE (ixgbe, Linux 6.9), 10 Gbit/s: 8 queue pairs (min(63, "
+         "online CPUs) with Flow Director's ATR, the default: an 8-CPU host), IXGBE_DEFAULT_TXD "
+         "and _RXD 512, a context descriptor per packet (CHECKSUM_PARTIAL), "
+         "IXGBE_MAX_DATA_PER_TXD 16 KiB, stop below DESC_NEEDED 21 free, wake at "
+         "TX_WAKE_THRESHOLD 42, free counted as size - used - 1 (ixgbe_desc_unused), "
+         "IXGBE_DEFAULT_TX_WORK 256, NAPI weight 64, adaptive ITR (rx-usecs 1: "
+         "ixgbe_update_itr, from 50 us); TSO in hardware, BQL counting every frame's headers "
+         "(ixgbe_tso's bytecount)",
+         {{"DataRate", "10Gbps"},
+          {"TxQueues", "8"},
+          {"TxRingSize", "512"},
+          {"RxRingSize", "512"},
+          {"TxMaxDataPerDescriptor", "16384"},
+          {"TxContextDescriptor", "true"},
+          {"TxStopThreshold", "21"},
+          {"TxWakeThreshold", "42"},
+          {"TxRingGap", "1"},
+          {"TxWorkLimit", "256"},
+          {"NapiWeight", "64"},
+          {"DynamicItr", "ixgbe"},
+          {"TsoSupport", "hardware"},
+          {"TsoBqlPerFrame", "true"}}},
         {"mvneta",
          "Marvell Armada 385 NETA (mvneta, Linksys WRT1200AC), current driver: 8 TX queues, "
          "MVNETA_MAX_TXD 1024, RX 512, stop when 807 descriptors are used (ring minus "

@@ -659,7 +659,7 @@ TEST(NicDriverTest, DynamicItrThrottlesFromItsRate)
 
     // Below 1 Gbit/s e1000_set_itr() fixes 4000 ints/s: 10^9 / (4000 * 256) = 976 units,
     // 249856 ns after the first interrupt: 8192 + 249856 = 258048.
-    config.gigabit = false;
+    config.linkBps = 100000000;
     driver.Configure(config);
     PostFull(driver, 0, 2);
     SendFrames(driver, 1, 0);

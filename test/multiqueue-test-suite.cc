@@ -30,11 +30,13 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-rx-queue-tag.h"
+#include "ns3/queue-disc-item-keys.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <array>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -783,6 +785,129 @@ class XpsLocalTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The TX queue's flow hash (QueueDiscItemTupleHash, the ports read as the flow
+ * dissector reads them) equals ns-3's QueueDiscItem::Hash() bit for bit, so the queue
+ * choice (reciprocal_scale() of it) is ns-3's: for TCP segments with options (timestamps on
+ * every segment, window scale and SACK-permitted on a SYN), UDP, ICMP, IPv4 first and later
+ * fragments, IPv6 TCP, UDP, ICMPv6 and a hop-by-hop header, random addresses and ports, and
+ * perturbations 0, 1, 0xdeadbeef and random ones.
+ */
+class TupleHashTestCase : public TestCase
+{
+  public:
+    TupleHashTestCase()
+        : TestCase("The TX queue hash equals ns-3's QueueDiscItem::Hash()")
+    {
+    }
+
+  private:
+    /**
+     * @param protocol 6, 17 or another
+     * @param syn for TCP: a SYN with its options
+     * @param random the source of ports
+     * @return a transport payload as the protocol's header and 100 bytes
+     */
+    static Ptr<Packet> Payload(uint8_t protocol, bool syn, std::mt19937& random)
+    {
+        Ptr<Packet> packet = Create<Packet>(100);
+        const auto port = [&random]() { return static_cast<uint16_t>(random()); };
+        if (protocol == 6)
+        {
+            TcpHeader tcp;
+            tcp.SetSourcePort(port());
+            tcp.SetDestinationPort(port());
+            tcp.SetFlags(syn ? TcpHeader::SYN : TcpHeader::ACK);
+            Ptr<TcpOptionTS> ts = CreateObject<TcpOptionTS>();
+            ts->SetTimestamp(static_cast<uint32_t>(random()));
+            tcp.AppendOption(ts);
+            if (syn)
+            {
+                tcp.AppendOption(CreateObject<TcpOptionWinScale>());
+                tcp.AppendOption(CreateObject<TcpOptionSackPermitted>());
+            }
+            packet->AddHeader(tcp);
+        }
+        else if (protocol == 17)
+        {
+            UdpHeader udp;
+            udp.SetSourcePort(port());
+            udp.SetDestinationPort(port());
+            packet->AddHeader(udp);
+        }
+        return packet;
+    }
+
+    void DoRun() override
+    {
+        std::mt19937 random(20261203);
+        const auto address4 = [&random]() { return Ipv4Address(static_cast<uint32_t>(random())); };
+        const auto address6 = [&random]() {
+            uint8_t bytes[16];
+            for (uint8_t& byte : bytes)
+            {
+                byte = static_cast<uint8_t>(random());
+            }
+            return Ipv6Address(bytes);
+        };
+        std::vector<uint32_t> perturbations{0, 1, 0xdeadbeef};
+        for (int i = 0; i < 5; ++i)
+        {
+            perturbations.push_back(static_cast<uint32_t>(random()));
+        }
+        uint32_t compared = 0;
+        for (int round = 0; round < 50; ++round)
+        {
+            for (const uint8_t protocol : {uint8_t{6}, uint8_t{17}, uint8_t{1}})
+            {
+                for (const uint16_t fragmentOffset : {0, 0, 1480})
+                {
+                    Ipv4Header ip;
+                    ip.SetSource(address4());
+                    ip.SetDestination(address4());
+                    ip.SetProtocol(protocol);
+                    ip.SetFragmentOffset(fragmentOffset);
+                    if (fragmentOffset == 0 && round % 2 == 1)
+                    {
+                        ip.SetMoreFragments(); // a first fragment: ns-3 hashes its ports
+                    }
+                    Ptr<Packet> payload = Payload(protocol, round % 3 == 0, random);
+                    Ptr<Ipv4QueueDiscItem> item =
+                        Create<Ipv4QueueDiscItem>(payload, Address(), 0x0800, ip);
+                    for (const uint32_t p : perturbations)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(QueueDiscItemTupleHash(PeekPointer(item), p),
+                                              item->Hash(p),
+                                              "IPv4 protocol " << +protocol << " offset "
+                                                               << fragmentOffset);
+                        ++compared;
+                    }
+                }
+            }
+            for (const uint8_t next : {uint8_t{6}, uint8_t{17}, uint8_t{58}, uint8_t{0}})
+            {
+                Ipv6Header ip;
+                ip.SetSource(address6());
+                ip.SetDestination(address6());
+                ip.SetNextHeader(next);
+                Ptr<Packet> payload = Payload(next, round % 3 == 0, random);
+                Ptr<Ipv6QueueDiscItem> item =
+                    Create<Ipv6QueueDiscItem>(payload, Address(), 0x86DD, ip);
+                for (const uint32_t p : perturbations)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(QueueDiscItemTupleHash(PeekPointer(item), p),
+                                          item->Hash(p),
+                                          "IPv6 next header " << +next);
+                    ++compared;
+                }
+            }
+        }
+        // 50 rounds x (9 IPv4 + 4 IPv6 items) x 8 perturbations.
+        NS_TEST_EXPECT_MSG_EQ(compared, 50 * 13 * 8, "every case compared");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-multiqueue test suite.
  */
 class MultiqueueTestSuite : public TestSuite
@@ -801,6 +926,7 @@ class MultiqueueTestSuite : public TestSuite
         AddTestCase(new MqBqlPerQueueTestCase(), compat::TEST_QUICK);
         AddTestCase(new BirthdayTestCase(false), compat::TEST_QUICK);
         AddTestCase(new BirthdayTestCase(true), compat::TEST_QUICK);
+        AddTestCase(new TupleHashTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -38,6 +38,7 @@
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
 #include "ns3/psched.h"
+#include "ns3/queue-disc-item-keys.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue-item.h"
 #include "ns3/simulator.h"
@@ -843,8 +844,9 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
             const std::vector<uint16_t>& queues = m_xpsQueues[cpu];
             const uint16_t queue =
                 queues.size() == 1 ? queues.front()
-                                   : queues[ReciprocalScale(discItem->Hash(m_hashSalt),
-                                                            static_cast<uint32_t>(queues.size()))];
+                                   : queues[ReciprocalScale(
+                                         QueueDiscItemTupleHash(PeekPointer(discItem), m_hashSalt),
+                                         static_cast<uint32_t>(queues.size()))];
             NicTxQueueTag::Set(item->GetPacket(), queue);
             return queue;
         }
@@ -859,7 +861,8 @@ NicNetDevice::SelectTxQueue(Ptr<QueueItem> item)
         NicTxQueueTag::Set(item->GetPacket(), queue);
         return queue;
     }
-    const uint32_t hash = discItem->Hash(m_hashSalt);
+    // ns-3's flow hash (Ipv4QueueDiscItem::Hash()), read as the flow dissector reads ports.
+    const uint32_t hash = QueueDiscItemTupleHash(PeekPointer(discItem), m_hashSalt);
     const auto queue = static_cast<uint16_t>(ReciprocalScale(hash, m_nTxQueues));
     NicTxQueueTag::Set(item->GetPacket(), queue);
     return queue;

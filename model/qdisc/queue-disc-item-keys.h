@@ -48,6 +48,21 @@ bool QueueDiscItemFlowKeys(const QueueDiscItem* item, FlowKeys& keys);
  */
 size_t QueueDiscItemNetworkBytes(const QueueDiscItem* item, uint8_t* buffer, size_t capacity);
 
+/**
+ * @ingroup debloat-qdisc
+ * ns-3's QueueDiscItem::Hash() of an IPv4 or IPv6 item, bit for bit, without its cost: the
+ * same 5-tuple and perturbation in the same bytes through the same Hash32 (murmur3), but the
+ * ports read as the L4 header's first four bytes instead of by deserialising a whole
+ * TcpHeader with its options (the flow dissector's way). As Ipv4QueueDiscItem::Hash(): ports
+ * for TCP (6) and UDP (17) with fragment offset 0 (a first fragment too), none otherwise; as
+ * Ipv6QueueDiscItem::Hash(): ports when the next header is TCP or UDP (after an extension
+ * header there are none). A payload shorter than four bytes has no ports.
+ * @param item the item
+ * @param perturbation ns-3's perturbation argument
+ * @return the hash; for an item that is neither, its own Hash()
+ */
+uint32_t QueueDiscItemTupleHash(const QueueDiscItem* item, uint32_t perturbation);
+
 } // namespace debloat
 } // namespace ns3
 

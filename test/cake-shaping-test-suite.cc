@@ -21,6 +21,7 @@
 #include "ns3/linux-tcp-defaults.h"
 #include "ns3/network-module.h"
 #include "ns3/nic-helper.h"
+#include "ns3/shaper-watchdog.h"
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
@@ -176,6 +177,69 @@ class CakeRrulBeTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief The shapers' watchdog follows qdisc_watchdog_schedule_range_ns() with delta 0: a
+ * timer queued for the same expiry is left alone, any other expiry (earlier or later)
+ * reprograms it, and a past one runs at once.
+ *
+ * Counted in simulator events (ns-3 pops a cancelled event too, and counts it):
+ * - at 0, ten requests for 1 ms leave one timer: this event and the expiry, 2 (without the
+ *   rule, 1 + 10);
+ * - at 2 ms, requests for 4 ms, then 3 ms (earlier), then 5 ms (later) reprogram twice: this
+ *   event, the cancelled 4 ms and 3 ms timers, the expiry at 5 ms, and the checks at 4.5 ms
+ *   (still pending) and 5.5 ms (expired), 6;
+ * - at 6 ms, a request for 5 ms (past: now) and one for 6 ms (now, the same expiry) leave one
+ *   zero-delay timer: this event, the expiry and the check at 6.5 ms, 3.
+ * In all 11 events.
+ */
+class ShaperWatchdogTestCase : public TestCase
+{
+  public:
+    ShaperWatchdogTestCase()
+        : TestCase("The watchdog keeps a timer for the same expiry and reprograms any other")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A bare queue disc: an expiry runs it (empty, it sends nothing).
+        Ptr<FifoQueueDisc> qdisc = CreateObject<FifoQueueDisc>();
+        qdisc->Initialize();
+        ShaperWatchdog watchdog(PeekPointer(qdisc));
+        const auto ms = [](double value) { return static_cast<int64_t>(value * 1e6); };
+        Simulator::Schedule(Seconds(0), [&]() {
+            for (int i = 0; i < 10; ++i)
+            {
+                watchdog.Schedule(ms(1));
+            }
+        });
+        Simulator::Schedule(MilliSeconds(2), [&]() {
+            watchdog.Schedule(ms(4));
+            watchdog.Schedule(ms(3));
+            watchdog.Schedule(ms(5));
+        });
+        bool pendingAt4500 = false;
+        bool pendingAt5500 = true;
+        Simulator::Schedule(MicroSeconds(4500), [&]() { pendingAt4500 = watchdog.IsPending(); });
+        Simulator::Schedule(MicroSeconds(5500), [&]() { pendingAt5500 = watchdog.IsPending(); });
+        Simulator::Schedule(MilliSeconds(6), [&]() {
+            watchdog.Schedule(ms(5));
+            watchdog.Schedule(ms(6));
+        });
+        bool pendingAt6500 = true;
+        Simulator::Schedule(MicroSeconds(6500), [&]() { pendingAt6500 = watchdog.IsPending(); });
+        const uint64_t before = Simulator::GetEventCount();
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(Simulator::GetEventCount() - before, 11, "events");
+        NS_TEST_EXPECT_MSG_EQ(pendingAt4500, true, "the 5 ms timer is pending at 4.5 ms");
+        NS_TEST_EXPECT_MSG_EQ(pendingAt5500, false, "and has expired at 5.5 ms");
+        NS_TEST_EXPECT_MSG_EQ(pendingAt6500, false, "the zero-delay timer ran");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief CAKE shaping in a simulated network.
  */
 class CakeShapingTestSuite : public TestSuite
@@ -185,6 +249,7 @@ class CakeShapingTestSuite : public TestSuite
         : TestSuite("debloat-cake-shaping", compat::SUITE_SYSTEM)
     {
         AddTestCase(new CakeRrulBeTestCase(), compat::TEST_QUICK);
+        AddTestCase(new ShaperWatchdogTestCase(), compat::TEST_QUICK);
     }
 };
 

@@ -93,10 +93,18 @@ void
 ShaperWatchdog::Schedule(int64_t at)
 {
     NS_ASSERT_MSG(m_qdisc, "ShaperWatchdog: no queue disc to run");
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const int64_t expires = std::max(at, now);
+    // qdisc_watchdog_schedule_range_ns() with delta 0: a timer already queued for this very
+    // time is left alone (a throttled qdisc asks again at every run); any other time, earlier
+    // or later, reprograms it.
+    if (compat::IsPending(m_event) && TimeStep(m_event.GetTs()) == NanoSeconds(expires))
+    {
+        return;
+    }
     m_event.Cancel();
-    const int64_t delay = std::max<int64_t>(at - Simulator::Now().GetNanoSeconds(), 0);
-    NS_LOG_LOGIC("watchdog in " << delay << " ns");
-    m_event = Simulator::Schedule(NanoSeconds(delay), &ShaperWatchdog::Expire, this);
+    NS_LOG_LOGIC("watchdog in " << expires - now << " ns");
+    m_event = Simulator::Schedule(NanoSeconds(expires - now), &ShaperWatchdog::Expire, this);
 }
 
 void

@@ -38,8 +38,9 @@ class ShaperWatchdog
     void SetQueueDisc(QueueDisc* qdisc);
 
     /**
-     * qdisc_watchdog_schedule_ns(): a new time replaces the pending one; a time already
-     * past runs the queue disc now (as a zero-delay event).
+     * qdisc_watchdog_schedule_ns(): a new time replaces the pending one, unless it is the
+     * pending one's (qdisc_watchdog_schedule_range_ns() leaves a timer queued for the same
+     * expiry alone); a time already past runs the queue disc now (as a zero-delay event).
      * @param at the time, ns since the start of the simulation
      */
     void Schedule(int64_t at);

@@ -92,7 +92,7 @@ NicDeviceQueue::IsStopped() const
     return m_quotaExhausted || NetDeviceQueue::IsStopped();
 }
 
-NicDriverScope::NicDriverScope(const std::vector<Ptr<NetDeviceQueue>>& queues, uint32_t& depth)
+NicDriverScope::NicDriverScope(const std::vector<NicDeviceQueue*>& queues, uint32_t& depth)
     : m_queues(queues),
       m_depth(depth)
 {
@@ -113,9 +113,9 @@ NicDriverScope::~NicDriverScope()
 void
 NicDriverScope::SetActive(bool active)
 {
-    for (const auto& deviceQueue : m_queues)
+    for (NicDeviceQueue* queue : m_queues)
     {
-        if (auto queue = DynamicCast<NicDeviceQueue>(deviceQueue))
+        if (queue)
         {
             queue->SetDriverActive(active);
         }

@@ -93,10 +93,10 @@ class NicDriverScope
 {
   public:
     /**
-     * @param queues the device's TX queues (those that are NicDeviceQueues get the flag)
+     * @param queues the device's TX queues as NicDeviceQueues (null for another type)
      * @param depth the device's nesting counter
      */
-    NicDriverScope(const std::vector<Ptr<NetDeviceQueue>>& queues, uint32_t& depth);
+    NicDriverScope(const std::vector<NicDeviceQueue*>& queues, uint32_t& depth);
     ~NicDriverScope();
 
     NicDriverScope(const NicDriverScope&) = delete;
@@ -106,8 +106,8 @@ class NicDriverScope
     /// @param active the driver flag for every NicDeviceQueue of the device
     void SetActive(bool active);
 
-    const std::vector<Ptr<NetDeviceQueue>>& m_queues; ///< the device's TX queues
-    uint32_t& m_depth;                                ///< the device's nesting counter
+    const std::vector<NicDeviceQueue*>& m_queues; ///< the device's TX queues (null: not ours)
+    uint32_t& m_depth;                            ///< the device's nesting counter
 };
 
 } // namespace debloat

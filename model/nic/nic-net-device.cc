@@ -304,6 +304,22 @@ NicNetDevice::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&NicNetDevice::m_completionAtTxStart),
                           MakeBooleanChecker())
+            .AddAttribute("NeedsArp",
+                          "Whether IPv4 and IPv6 resolve the peer's address (ARP, NDP) before "
+                          "sending (NetDevice::NeedsArp). Off: they send every packet to the "
+                          "broadcast address, as over ns-3's PointToPointNetDevice, and the "
+                          "peer takes it as a broadcast frame (the ideal profile).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&NicNetDevice::m_needsArp),
+                          MakeBooleanChecker())
+            .AddAttribute("RxAtArrival",
+                          "Pass each frame up the stack when its last bit arrives, without an "
+                          "RX ring, interrupt or NAPI poll, as ns-3's PointToPointNetDevice "
+                          "does (the ideal profile). Frames take the NAPI path all the same "
+                          "when GRO is on or a HostCpu runs the device's polls.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_rxAtArrival),
+                          MakeBooleanChecker())
             .AddAttribute(
                 "TsoSupport",
                 "How the driver does TSO: none (software GSO only, the wifi card), "
@@ -453,7 +469,7 @@ NicNetDevice::DoInitialize()
         m_cpuPolls.assign(m_vectors.size(), CpuPoll());
         for (uint32_t queue = 0; queue < m_deviceQueues.size(); ++queue)
         {
-            if (auto deviceQueue = DynamicCast<NicDeviceQueue>(m_deviceQueues[queue]))
+            if (NicDeviceQueue* deviceQueue = m_nicQueues[queue])
             {
                 deviceQueue->SetNetTxHook([this, queue]() { RaiseNetTx(queue); });
             }
@@ -472,14 +488,15 @@ NicNetDevice::DoDispose()
         vector.pollEvent.Cancel();
     }
     m_driver = NicDriver();
-    for (const auto& deviceQueue : m_deviceQueues)
+    for (NicDeviceQueue* queue : m_nicQueues)
     {
-        if (auto queue = DynamicCast<NicDeviceQueue>(deviceQueue))
+        if (queue)
         {
             queue->SetNetTxHook(nullptr);
         }
     }
     m_deviceQueues.clear();
+    m_nicQueues.clear();
     m_txSlots.clear();
     m_requeued.clear();
     m_wireTrain.clear();
@@ -615,9 +632,11 @@ NicNetDevice::CreateRings()
                                                        "igb-conservative, ixgbe");
     m_driver.Configure(config);
     m_deviceQueues.assign(m_nTxQueues, nullptr);
+    m_nicQueues.assign(m_nTxQueues, nullptr);
     for (uint32_t i = 0; m_queueInterface && i < m_nTxQueues; i++)
     {
         m_deviceQueues[i] = m_queueInterface->GetTxQueue(i);
+        m_nicQueues[i] = PeekPointer(DynamicCast<NicDeviceQueue>(m_deviceQueues[i]));
     }
     m_txSlots.assign(m_nTxQueues, std::vector<TxSlot>(m_txRingSize));
     m_requeued.assign(m_nTxQueues, std::deque<PendingSegment>());
@@ -942,9 +961,9 @@ NicNetDevice::SpendNetTxQuota()
 void
 NicNetDevice::SetQuotaExhausted(bool exhausted)
 {
-    for (const auto& deviceQueue : m_deviceQueues)
+    for (NicDeviceQueue* queue : m_nicQueues)
     {
-        if (auto queue = DynamicCast<NicDeviceQueue>(deviceQueue))
+        if (queue)
         {
             queue->SetQuotaExhausted(exhausted);
         }
@@ -1196,7 +1215,7 @@ NicNetDevice::StartNextFrame()
     }
     if (m_driver.GetConfig().completionAtTxStart)
     {
-        NicDriverScope driver(m_deviceQueues, m_driverDepth);
+        NicDriverScope driver(m_nicQueues, m_driverDepth);
         m_driver.CompleteAtTxStart(next.queue, *this);
     }
 }
@@ -1392,7 +1411,7 @@ NicNetDevice::Poll(uint32_t vector)
         PollOnCpu(vector);
         return;
     }
-    NicDriverScope driver(m_deviceQueues, m_driverDepth);
+    NicDriverScope driver(m_nicQueues, m_driverDepth);
     // Without a HostCpu each vector's softirq runs on a CPU of its own, numbered as it.
     SoftirqCpuScope cpu(vector);
     m_stats.polls++;
@@ -1419,7 +1438,7 @@ NicNetDevice::PollOnCpu(uint32_t vector)
 {
     CpuPoll& poll = m_cpuPolls[vector];
     {
-        NicDriverScope driver(m_deviceQueues, m_driverDepth);
+        NicDriverScope driver(m_nicQueues, m_driverDepth);
         m_stats.polls++;
         m_deferTo = &poll;
         poll.result = m_driver.Poll(vector, *this);
@@ -1623,7 +1642,7 @@ NicNetDevice::NetTxAction(uint32_t vector)
     // net_tx_action() carries on (a restart of this invocation, or ksoftirqd).
     for (const uint32_t queue : queues)
     {
-        if (auto deviceQueue = DynamicCast<NicDeviceQueue>(m_deviceQueues[queue]))
+        if (NicDeviceQueue* deviceQueue = m_nicQueues[queue])
         {
             m_netTxQuota = m_hostCpu->GetDevTxWeight();
             deviceQueue->RunWake();
@@ -1647,7 +1666,7 @@ NicNetDevice::PollOnCpuDone(uint32_t vector)
     CpuPoll& poll = m_cpuPolls[vector];
     m_pollDoneVector = vector;
     {
-        NicDriverScope driver(m_deviceQueues, m_driverDepth);
+        NicDriverScope driver(m_nicQueues, m_driverDepth);
         std::vector<PollEffect> effects;
         effects.swap(poll.effects);
         for (PollEffect& effect : effects)
@@ -1705,6 +1724,17 @@ NicNetDevice::Receive(Ptr<Packet> frame)
         Drop(frame, RX_TOO_BIG);
         return;
     }
+    if (m_rxAtArrival && m_nicGro.empty() && !m_hostCpu)
+    {
+        if (m_recordRxQueue)
+        {
+            NicRxQueueTag::Record(frame, static_cast<uint16_t>(SelectRxQueue(frame)));
+        }
+        m_snifferTrace(frame);
+        m_promiscSnifferTrace(frame);
+        DeliverUp(frame);
+        return;
+    }
     const uint32_t queue = SelectRxQueue(frame);
     uint32_t slot = 0;
     if (!m_driver.PostRx(queue, frame->GetSize(), Ns(Simulator::Now()), slot))
@@ -1731,7 +1761,9 @@ NicNetDevice::DeliverUp(Ptr<Packet> frame)
 void
 NicNetDevice::DeliverUp(Ptr<Packet> frame, uint32_t frames, uint64_t bytes)
 {
-    Ptr<Packet> packet = frame->Copy();
+    // The frame is this device's own (the channel copies what it carries): its header comes
+    // off in place, unless the promiscuous trace is to see the whole frame.
+    Ptr<Packet> packet = m_promiscCallback.IsNull() ? frame : frame->Copy();
     EthernetHeader header(false);
     packet->RemoveHeader(header);
     const uint16_t protocol = header.GetLengthType();
@@ -1959,7 +1991,7 @@ NicNetDevice::SetNode(Ptr<Node> node)
 bool
 NicNetDevice::NeedsArp() const
 {
-    return true;
+    return m_needsArp;
 }
 
 void

@@ -740,6 +740,8 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     uint32_t m_slowLinkInterruptRate;  ///< the same below 1 Gbit/s, 0 = as m_interruptRate
     std::string m_dynamicItr;          ///< adaptive ITR algorithm name
     bool m_completionAtTxStart;        ///< reclaim at transmission start ("ideal")
+    bool m_rxAtArrival;                ///< frames go up as they arrive ("ideal")
+    bool m_needsArp;                   ///< NeedsArp(): neighbour resolution
     Offloads::TsoSupport m_tsoSupport; ///< how the driver does TSO
     bool m_tso;                        ///< ethtool -K tso
     bool m_gso;                        ///< ethtool -K gso
@@ -752,13 +754,16 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     Ptr<UniformRandomVariable> m_hashKey;     ///< draws the flow-hash key
 
     // State
-    Ptr<Node> m_node;                                    ///< owning node
-    Ptr<NicChannel> m_channel;                           ///< the link
-    Mac48Address m_address;                              ///< MAC address
-    uint32_t m_ifIndex{0};                               ///< interface index
-    Ptr<NetDeviceQueueInterface> m_queueInterface;       ///< flow control, if aggregated
-    NicDriver m_driver;                                  ///< the driver's decisions
-    std::vector<Ptr<NetDeviceQueue>> m_deviceQueues;     ///< per TX queue: BQL, stop and wake
+    Ptr<Node> m_node;                                ///< owning node
+    Ptr<NicChannel> m_channel;                       ///< the link
+    Mac48Address m_address;                          ///< MAC address
+    uint32_t m_ifIndex{0};                           ///< interface index
+    Ptr<NetDeviceQueueInterface> m_queueInterface;   ///< flow control, if aggregated
+    NicDriver m_driver;                              ///< the driver's decisions
+    std::vector<Ptr<NetDeviceQueue>> m_deviceQueues; ///< per TX queue: BQL, stop and wake
+    /// The same queues as NicDeviceQueues (null for another type), cast once: the driver
+    /// scope flags them on every send and completion.
+    std::vector<NicDeviceQueue*> m_nicQueues;
     std::vector<std::vector<TxSlot>> m_txSlots;          ///< per TX queue: packets by ring slot
     std::vector<std::deque<PendingSegment>> m_requeued;  ///< per TX queue: requeued segments
     std::vector<Ptr<Packet>> m_wireTrain;                ///< a TSO train's frames still to go

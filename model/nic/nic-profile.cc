@@ -173,8 +173,9 @@ NicProfile::GetAll()
           {"NapiWeight", "64"}}},
         {"ideal",
          "Behaves like ns-3's PointToPointNetDevice for side-by-side comparisons: a 100-entry "
-         "queue of one descriptor per packet, no layer-1 overhead, and each frame reclaimed "
-         "the moment it starts on the wire",
+         "queue of one descriptor per packet, no layer-1 overhead, each frame reclaimed "
+         "the moment it starts on the wire and passed up the moment it arrives, no ARP "
+         "(frames to the broadcast address)",
          {{"TxQueues", "1"},
           {"TxRingSize", "100"},
           {"RxRingSize", "1000"},
@@ -186,7 +187,9 @@ NicProfile::GetAll()
           {"TxWakeThreshold", "1"},
           {"TxWorkLimit", "1000"},
           {"NapiWeight", "1000"},
-          {"CompletionAtTxStart", "true"}}},
+          {"CompletionAtTxStart", "true"},
+          {"RxAtArrival", "true"},
+          {"NeedsArp", "false"}}},
     };
     return profiles;
 }

@@ -14,32 +14,42 @@
  *
  *     sender ---- router ---- receiver
  *
- * A UDP flow of 1472-byte datagrams at 1.2 times the line rate for --duration simulated
- * seconds (default 2) through pfifo_fast; the router forwards every datagram the first link
- * delivers. Each configuration (p2p, and NicNetDevice with the ideal, e1000e and igb
- * profiles) is run in turn and measured: CPU time (getrusage) and, where the kernel allows
- * perf_event_open, instructions retired, each per forwarded packet, the simulator events per
- * forwarded packet (Simulator::GetEventCount()), and the ratio to p2p. The target for the
- * NIC model is at most 1.3 times p2p.
+ * --traffic=udp (the default): the forwarding cost. A UDP flow of 1472-byte datagrams at
+ * 0.95 x 1472 / 1538 of the line rate (95% of the wire with Ethernet's framing and layer-1
+ * overhead, the largest of the devices compared) for --duration simulated seconds, through
+ * pfifo_fast: nothing queues for long and nothing is dropped (the output checks it), so
+ * every configuration forwards the same datagrams and each cost is divided by packets that
+ * all crossed both links. Configurations: p2p, and NicNetDevice with the ideal, e1000e and
+ * igb profiles; with --cpu=1 or both (the default) each NIC profile also runs with a
+ * HostCpu aggregated to every node (one core, the default costs), and "vs off" gives its
+ * cost over the same profile without it (target under 1.10x, issue 17). p2p devices take
+ * no CPU time, so p2p runs without it only.
  *
- * With --cpu=1 or both (the default), each NIC profile also runs with a HostCpu aggregated
- * to every node (one core, the default costs: the router's busiest core stays below half
- * busy, so the CPU model delays packets by microseconds and drops none); the row "vs off"
- * gives its cost over the same profile without it, and the output says whether both runs
- * forwarded the same packets (they must, for the per-packet figures to compare). The target
- * for the CPU model is under 10% more per forwarded packet (issue 17). p2p devices take no
- * CPU time, so p2p runs without it only.
+ * --traffic=tcp: the cost per bottleneck packet of a NIC with BQL and a fair queue against
+ * PointToPoint with ns-3's own. --flows TCP bulk transfers (default 4) from the sender to
+ * the receiver; the sender's egress is the bottleneck, where the queue disc holds the
+ * standing queue. Configurations: p2p with ns-3's FqCoDel and FqCobalt, the e1000e profile
+ * with BQL and fq_codel (ns-3's FqCoDel, as tc text selects it) and with BQL and cake
+ * (CakeQueueDisc); each cost is per data segment delivered. Targets (issue 21): NIC + BQL
+ * + fq_codel at most 1.0x p2p + FqCoDel, NIC + BQL + cake at most 0.8x p2p + FqCobalt.
  *
- * Options: --duration (simulated seconds), --rate (line rate, default 1Gbps), --device
- * (all, p2p, or one NIC profile), --cpu (0: without the CPU model, 1: with it, both: each
- * NIC profile both ways; default both). Where perf_event_open is not allowed (many virtual
- * machines), count instructions with valgrind, one configuration at a time and only inside
+ * Each run is measured inside Simulator::Run(): CPU time (getrusage) and, where the kernel
+ * allows perf_event_open, instructions retired, each per packet, and the simulator events
+ * per packet (Simulator::GetEventCount()); ratios are by instructions when counted, else by
+ * CPU time. Where perf_event_open is not allowed (many virtual machines), count
+ * instructions with valgrind, one configuration at a time and only inside
  * Simulator::Run() (setup excluded, as perf counts here):
  *     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='ns3::Simulator::Run()'
  *         nic-benchmark --device=e1000e --cpu=0 --duration=1
  * and divide the total ("Collected" in callgrind's output) by the packets printed; the counts
  * are deterministic, so they compare on a loaded machine where CPU time does not.
+ *
+ * Options: --traffic (udp or tcp), --duration (simulated seconds, default 2), --rate (line
+ * rate, default 1Gbps), --device (udp: all, p2p or a NIC profile; tcp: all or one of the
+ * rows' names), --cpu (udp only: 0, 1 or both), --flows (tcp: 1 to 64).
  */
+
+#include "benchmark-meter.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/command-line-options.h"
@@ -51,19 +61,15 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <iomanip>
 #include <iostream>
-#include <linux/perf_event.h>
+#include <map>
 #include <sstream>
-#include <sys/ioctl.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -72,78 +78,8 @@ using namespace ns3::debloat;
 namespace
 {
 
-/// Counts instructions retired by this process, if the kernel lets it.
-class InstructionCounter
-{
-  public:
-    InstructionCounter()
-    {
-        perf_event_attr attr;
-        std::memset(&attr, 0, sizeof(attr));
-        attr.type = PERF_TYPE_HARDWARE;
-        attr.size = sizeof(attr);
-        attr.config = PERF_COUNT_HW_INSTRUCTIONS;
-        attr.disabled = 1;
-        attr.exclude_kernel = 1;
-        attr.exclude_hv = 1;
-        m_fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
-    }
-
-    ~InstructionCounter()
-    {
-        if (m_fd >= 0)
-        {
-            close(m_fd);
-        }
-    }
-
-    InstructionCounter(const InstructionCounter&) = delete;
-    InstructionCounter& operator=(const InstructionCounter&) = delete;
-
-    /// @return whether counting works here
-    bool IsAvailable() const
-    {
-        return m_fd >= 0;
-    }
-
-    /// Resets and starts the count.
-    void Start()
-    {
-        if (m_fd >= 0)
-        {
-            ioctl(m_fd, PERF_EVENT_IOC_RESET, 0);
-            ioctl(m_fd, PERF_EVENT_IOC_ENABLE, 0);
-        }
-    }
-
-    /// @return instructions since Start()
-    uint64_t Stop()
-    {
-        uint64_t count = 0;
-        if (m_fd >= 0)
-        {
-            ioctl(m_fd, PERF_EVENT_IOC_DISABLE, 0);
-            if (read(m_fd, &count, sizeof(count)) != sizeof(count))
-            {
-                count = 0;
-            }
-        }
-        return count;
-    }
-
-  private:
-    int m_fd{-1}; ///< perf event file descriptor
-};
-
-/// @return CPU time used by this process so far, seconds
-double
-CpuSeconds()
-{
-    rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
+using debloat_benchmark::BenchmarkMeter;
+using debloat_benchmark::Cost;
 
 /**
  * Installs one link of the chosen device type.
@@ -170,40 +106,52 @@ Link(const std::string& device, const std::string& rate, Ptr<Node> a, Ptr<Node> 
     return nic.Install(a, b);
 }
 
+/// One configuration: the devices, their root qdisc and BQL, the CPU model.
+struct RunConfig
+{
+    std::string name;   ///< the row's name
+    std::string device; ///< p2p or a NIC profile
+    std::string qdisc;  ///< an ns-3 TypeId ("ns3::...") or tc text (TcQdiscHelper)
+    bool bql{false};    ///< ByteQueueLimits on every TX queue
+    bool cpu{false};    ///< a HostCpu on every node
+};
+
 /// What one run measured.
 struct Measurement
 {
-    uint64_t packets{0};      ///< datagrams the receiver got (the router forwarded)
-    uint64_t sent{0};         ///< frames the sender's NIC put on the wire (NIC profiles)
-    double cpu{0};            ///< CPU seconds inside Simulator::Run()
-    uint64_t instructions{0}; ///< instructions retired inside it (0: not counted)
-    uint64_t events{0};       ///< simulator events it executed
-    double busiest{0};        ///< the busiest modelled core's busy fraction (with a HostCpu)
+    uint64_t packets{0}; ///< datagrams or data segments the receiver got
+    uint64_t sent{0};    ///< frames the sender's NIC put on the wire (NIC profiles)
+    uint64_t dropped{0}; ///< packets the sender's qdisc dropped
+    Cost cost;           ///< inside Simulator::Run()
+    uint64_t events{0};  ///< simulator events it executed
+    double busiest{0};   ///< the busiest modelled core's busy fraction (with a HostCpu)
 };
 
 /**
- * Runs the flow over one device type.
- * @param device p2p or a NIC profile
+ * Runs the traffic over one configuration.
+ * @param config the configuration
+ * @param tcp TCP bulk flows (else the UDP flow)
+ * @param flows TCP flows
  * @param rate line rate
  * @param duration simulated time
- * @param withCpu whether every node gets a HostCpu
- * @param counter the instruction counter
+ * @param meter the meter
  * @return what the run measured
  */
 Measurement
-Run(const std::string& device,
+Run(const RunConfig& config,
+    bool tcp,
+    uint32_t flows,
     const std::string& rate,
     Time duration,
-    bool withCpu,
-    InstructionCounter& counter)
+    BenchmarkMeter& meter)
 {
     NodeContainer nodes;
     nodes.Create(3);
     std::vector<Ptr<HostCpu>> cpus;
-    if (withCpu)
+    if (config.cpu)
     {
         // The default costs (HostCpu's attributes): the router spends about 6 us per
-        // forwarded packet at 81 kpps, under half of one core.
+        // forwarded packet at 77 kpps, under half of one core.
         for (uint32_t i = 0; i < nodes.GetN(); ++i)
         {
             Ptr<HostCpu> cpu = CreateObject<HostCpu>();
@@ -214,10 +162,21 @@ Run(const std::string& device,
     }
     InternetStackHelper internet;
     internet.Install(nodes);
-    NetDeviceContainer first = Link(device, rate, nodes.Get(0), nodes.Get(1));
-    NetDeviceContainer second = Link(device, rate, nodes.Get(1), nodes.Get(2));
+    NetDeviceContainer first = Link(config.device, rate, nodes.Get(0), nodes.Get(1));
+    NetDeviceContainer second = Link(config.device, rate, nodes.Get(1), nodes.Get(2));
     TrafficControlHelper tch;
-    tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
+    if (config.qdisc.rfind("ns3::", 0) == 0)
+    {
+        tch.SetRootQueueDisc(config.qdisc);
+    }
+    else
+    {
+        TcQdiscHelper::SetRootQueueDisc(tch, config.qdisc, 1000, 1);
+    }
+    if (config.bql)
+    {
+        tch.SetQueueLimits("ns3::debloat::ByteQueueLimits");
+    }
     tch.Install(first);
     tch.Install(second);
     Ipv4AddressHelper address("10.1.0.0", "255.255.255.0");
@@ -227,31 +186,50 @@ Run(const std::string& device,
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     compat::PopulateNeighborCaches(); // links in use before the test: no ARP at t = 0
 
-    OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(last.GetAddress(1), 9));
-    onoff.SetConstantRate(DataRate(DataRate(rate).GetBitRate() * 6 / 5), 1472);
-    ApplicationContainer source = onoff.Install(nodes.Get(0));
-    source.Start(Seconds(0));
-    source.Stop(duration);
-    PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
-                                InetSocketAddress(Ipv4Address::GetAny(), 9));
-    Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkHelper.Install(nodes.Get(2)).Get(0));
+    ApplicationContainer sources;
+    Ptr<PacketSink> sink;
+    if (tcp)
+    {
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
+        for (uint32_t i = 0; i < flows; ++i)
+        {
+            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(last.GetAddress(1), 9));
+            sources.Add(bulk.Install(nodes.Get(0)));
+        }
+        PacketSinkHelper sinkHelper("ns3::TcpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink = DynamicCast<PacketSink>(sinkHelper.Install(nodes.Get(2)).Get(0));
+    }
+    else
+    {
+        // 95% of the wire with Ethernet framing (1538 bytes per 1472-byte datagram): no
+        // device queues for long, none drops.
+        OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(last.GetAddress(1), 9));
+        onoff.SetConstantRate(DataRate(DataRate(rate).GetBitRate() * 95 / 100 * 1472 / 1538), 1472);
+        sources = onoff.Install(nodes.Get(0));
+        PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink = DynamicCast<PacketSink>(sinkHelper.Install(nodes.Get(2)).Get(0));
+    }
+    sources.Start(Seconds(0));
+    sources.Stop(duration);
 
     Measurement m;
-    // The queues drain after the source stops (1000 + a ring of packets at 12 us each), so
-    // every datagram the sender's qdisc took arrives, with or without the CPU model's delays.
+    // The queues drain after the sources stop, so every packet the sender's qdisc took
+    // arrives, with or without the CPU model's delays.
     Simulator::Stop(duration + MilliSeconds(100));
-    const double cpuBefore = CpuSeconds();
     const uint64_t eventsBefore = Simulator::GetEventCount();
-    counter.Start();
+    meter.Start();
     Simulator::Run();
-    m.instructions = counter.Stop();
-    m.cpu = CpuSeconds() - cpuBefore;
+    m.cost = meter.Stop();
     m.events = Simulator::GetEventCount() - eventsBefore;
-    m.packets = sink->GetTotalRx() / 1472;
+    m.packets = sink->GetTotalRx() / (tcp ? 1448 : 1472);
     if (Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(first.Get(0)))
     {
         m.sent = nic->GetStats().txPackets;
     }
+    Ptr<TrafficControlLayer> tc = nodes.Get(0)->GetObject<TrafficControlLayer>();
+    m.dropped = tc->GetRootQueueDiscOnDevice(first.Get(0))->GetStats().nTotalDroppedPackets;
     for (const Ptr<HostCpu>& cpu : cpus)
     {
         const CpuCoreModel::Usage usage = cpu->GetUsage(0);
@@ -272,6 +250,50 @@ PerPacket(double part, uint64_t packets)
     return packets == 0 ? 0 : part / static_cast<double>(packets);
 }
 
+/// Prints the table's header.
+void
+PrintHeader()
+{
+    std::cout << std::left << std::setw(20) << "configuration" << std::right << std::setw(10)
+              << "packets" << std::setw(9) << "dropped" << std::setw(9) << "CPU s" << std::setw(11)
+              << "us/packet" << std::setw(14) << "instr/packet" << std::setw(15) << "events/packet"
+              << std::setw(10) << "ratio"
+              << "\n";
+}
+
+/**
+ * Prints one row.
+ * @param name the configuration's name
+ * @param m what it measured
+ * @param cost its cost per packet (instructions when counted, else us)
+ * @param reference the cost it is compared with (0: none)
+ * @param against the name of what it is compared with
+ */
+void
+PrintRow(const std::string& name,
+         const Measurement& m,
+         double cost,
+         double reference,
+         const std::string& against)
+{
+    std::cout << std::left << std::setw(20) << name << std::right << std::setw(10) << m.packets
+              << std::setw(9) << m.dropped << std::fixed << std::setprecision(2) << std::setw(9)
+              << m.cost.cpuSeconds << std::setw(11) << PerPacket(m.cost.cpuSeconds * 1e6, m.packets)
+              << std::setprecision(0) << std::setw(14)
+              << PerPacket(static_cast<double>(m.cost.instructions), m.packets)
+              << std::setprecision(2) << std::setw(15)
+              << PerPacket(static_cast<double>(m.events), m.packets) << std::setw(9);
+    if (reference > 0)
+    {
+        std::cout << cost / reference << "x vs " << against;
+    }
+    else
+    {
+        std::cout << "-";
+    }
+    std::cout << "\n";
+}
+
 } // namespace
 
 int
@@ -281,7 +303,10 @@ main(int argc, char* argv[])
     std::string rate = "1Gbps";
     std::string only = "all";
     std::string cpuRuns = "both";
+    std::string traffic = "udp";
+    uint32_t flows = 4;
     CommandLine cmd(__FILE__);
+    cmd.AddValue("traffic", "udp (forwarding cost) or tcp (cost per bottleneck packet)", traffic);
     CommandLineOptions::AddUnsigned(cmd,
                                     "duration",
                                     "Simulated seconds per configuration",
@@ -289,127 +314,145 @@ main(int argc, char* argv[])
                                     1,
                                     3600);
     CommandLineOptions::AddRate(cmd, "rate", "Line rate", rate);
-    cmd.AddValue("device", "all, p2p or a NIC profile", only);
+    cmd.AddValue("device", "udp: all, p2p or a NIC profile; tcp: all or a row's name", only);
     cmd.AddValue("cpu",
-                 "NIC runs without the host CPU model (0), with it (1) or both ways (both)",
+                 "udp: NIC runs without the host CPU model (0), with it (1) or both ways (both)",
                  cpuRuns);
+    CommandLineOptions::AddUnsigned(cmd, "flows", "tcp: bulk TCP flows", flows, 1, 64);
     cmd.Parse(argc, argv);
+    if (traffic != "udp" && traffic != "tcp")
+    {
+        std::cerr << "nic-benchmark: --traffic is '" << traffic << "'; accepted: udp or tcp\n";
+        return 1;
+    }
     if (cpuRuns != "0" && cpuRuns != "1" && cpuRuns != "both")
     {
         std::cerr << "nic-benchmark: --cpu is '" << cpuRuns << "'; accepted: 0, 1 or both\n";
         return 1;
     }
+    const bool tcp = traffic == "tcp";
+    BenchmarkMeter meter;
+    const bool byInstructions = meter.CountsInstructions();
+    const auto costOf = [byInstructions](const Measurement& m) {
+        return byInstructions ? PerPacket(static_cast<double>(m.cost.instructions), m.packets)
+                              : PerPacket(m.cost.cpuSeconds * 1e6, m.packets);
+    };
 
-    InstructionCounter counter;
-    std::cout << "Forwarding cost, sender -> router -> receiver at " << rate << ", " << durationS
-              << " simulated s per configuration\n"
-              << (counter.IsAvailable() ? "" : "(instruction counts unavailable here)\n") << "\n"
-              << std::left << std::setw(14) << "device" << std::setw(5) << "cpu" << std::right
-              << std::setw(10) << "packets" << std::setw(10) << "CPU s" << std::setw(12)
-              << "us/packet" << std::setw(15) << "instr/packet" << std::setw(15) << "events/packet"
-              << std::setw(9) << "vs p2p" << std::setw(9) << "vs off"
-              << "\n";
-    double p2pCost = 0;
-    std::vector<std::string> devices{"p2p", "ideal", "e1000e", "igb"};
-    if (only != "all")
+    if (tcp)
     {
-        devices = {only};
-    }
-    std::vector<bool> cpuSettings;
-    if (cpuRuns != "1")
-    {
-        cpuSettings.push_back(false);
-    }
-    if (cpuRuns != "0")
-    {
-        cpuSettings.push_back(true);
-    }
-    std::ostringstream notes; // the forwarded counts and the busiest cores, after the table
-    for (const std::string& device : devices)
-    {
-        double offCost = 0;
-        Measurement off;
-        // PointToPointNetDevice takes no CPU time: p2p runs without the model only.
-        const std::vector<bool> settings = device == "p2p" ? std::vector<bool>{false} : cpuSettings;
-        for (const bool withCpu : settings)
+        // The issue's comparison: each of the module's rows against ns-3's own closest
+        // queue disc on PointToPoint.
+        const std::vector<std::pair<RunConfig, std::string>> rows{
+            {{"p2p+fq_codel", "p2p", "ns3::FqCoDelQueueDisc"}, ""},
+            {{"p2p+fq_cobalt", "p2p", "ns3::FqCobaltQueueDisc"}, ""},
+            {{"e1000e+bql+fq_codel", "e1000e", "fq_codel", true}, "p2p+fq_codel"},
+            {{"e1000e+bql+cake", "e1000e", "cake", true}, "p2p+fq_cobalt"},
+        };
+        bool known = only == "all";
+        for (const auto& [row, against] : rows)
         {
-            const Measurement m = Run(device, rate, Seconds(durationS), withCpu, counter);
-            const double perPacketUs = PerPacket(m.cpu * 1e6, m.packets);
-            const double perPacketInstr = PerPacket(static_cast<double>(m.instructions), m.packets);
-            const double perPacketEvents = PerPacket(static_cast<double>(m.events), m.packets);
-            const double cost = counter.IsAvailable() ? perPacketInstr : perPacketUs;
-            if (device == "p2p")
+            known = known || row.name == only;
+        }
+        if (!known)
+        {
+            std::cerr << "nic-benchmark: --device=" << only
+                      << " is not a tcp row; accepted: all, p2p+fq_codel, p2p+fq_cobalt, "
+                         "e1000e+bql+fq_codel, e1000e+bql+cake\n";
+            return 1;
+        }
+        std::cout << "Cost per bottleneck packet, " << flows << " TCP flows sender -> router -> "
+                  << "receiver at " << rate << ", " << durationS
+                  << " simulated s per configuration\n"
+                  << (byInstructions ? "" : "(instruction counts unavailable here)\n") << "\n";
+        PrintHeader();
+        std::map<std::string, double> costs;
+        for (const auto& [row, against] : rows)
+        {
+            if (only != "all" && row.name != only)
             {
-                p2pCost = cost;
-            }
-            std::cout << std::left << std::setw(14) << device << std::setw(5)
-                      << (withCpu ? "on" : "off") << std::right << std::setw(10) << m.packets
-                      << std::fixed << std::setprecision(2) << std::setw(10) << m.cpu
-                      << std::setw(12) << perPacketUs << std::setprecision(0) << std::setw(15)
-                      << perPacketInstr << std::setprecision(2) << std::setw(15) << perPacketEvents
-                      << std::setw(8);
-            if (p2pCost > 0)
-            {
-                std::cout << cost / p2pCost << "x";
-            }
-            else
-            {
-                std::cout << "- "; // no p2p run to compare with
-            }
-            std::cout << std::setw(8);
-            if (withCpu && offCost > 0)
-            {
-                std::cout << cost / offCost << "x\n";
-            }
-            else
-            {
-                std::cout << "- \n";
-            }
-            if (!withCpu)
-            {
-                off = m;
-                offCost = cost;
                 continue;
             }
-            // Frames lost between the sender's NIC and the receiver: none unless a CPU
-            // saturated (its RX ring overflowed while the polls lagged).
-            const auto lost = [](const Measurement& r) {
-                return static_cast<int64_t>(r.sent) - static_cast<int64_t>(r.packets);
-            };
-            notes << device << " with the CPU model: busiest core " << std::fixed
-                  << std::setprecision(1) << m.busiest * 100 << "% busy, " << lost(m) << " of "
-                  << m.sent << " frames lost after the sender's NIC";
-            if (cpuSettings.size() == 2)
+            const Measurement m = Run(row, true, flows, rate, Seconds(durationS), meter);
+            costs[row.name] = costOf(m);
+            const auto reference = costs.find(against);
+            PrintRow(row.name,
+                     m,
+                     costs[row.name],
+                     reference == costs.end() ? 0 : reference->second,
+                     against);
+        }
+        std::cout << "\nPer data segment delivered. Ratios by "
+                  << (byInstructions ? "instructions" : "CPU time")
+                  << ". Targets: e1000e+bql+fq_codel <= 1.0x p2p+fq_codel, e1000e+bql+cake <= "
+                     "0.8x p2p+fq_cobalt.\n";
+    }
+    else
+    {
+        std::vector<std::string> devices{"p2p", "ideal", "e1000e", "igb"};
+        if (only != "all")
+        {
+            devices = {only};
+        }
+        std::vector<bool> cpuSettings;
+        if (cpuRuns != "1")
+        {
+            cpuSettings.push_back(false);
+        }
+        if (cpuRuns != "0")
+        {
+            cpuSettings.push_back(true);
+        }
+        std::cout << "Forwarding cost, sender -> router -> receiver at " << rate << ", "
+                  << durationS << " simulated s per configuration\n"
+                  << (byInstructions ? "" : "(instruction counts unavailable here)\n") << "\n";
+        PrintHeader();
+        double p2pCost = 0;
+        std::ostringstream notes; // the busiest cores and the frames lost, after the table
+        for (const std::string& device : devices)
+        {
+            double offCost = 0;
+            // PointToPointNetDevice takes no CPU time: p2p runs without the model only.
+            const std::vector<bool> settings =
+                device == "p2p" ? std::vector<bool>{false} : cpuSettings;
+            for (const bool withCpu : settings)
             {
-                notes << " (without: " << lost(off) << " of " << off.sent << ")\n  forwarded "
-                      << m.packets << " packets, ";
-                const int64_t fewer =
-                    static_cast<int64_t>(off.packets) - static_cast<int64_t>(m.packets);
-                if (fewer == 0)
+                const RunConfig config{device + (withCpu ? " cpu" : ""),
+                                       device,
+                                       "pfifo_fast",
+                                       false,
+                                       withCpu};
+                const Measurement m = Run(config, false, 0, rate, Seconds(durationS), meter);
+                const double cost = costOf(m);
+                if (device == "p2p")
                 {
-                    notes << "equal to the run without";
+                    p2pCost = cost;
+                }
+                if (withCpu)
+                {
+                    PrintRow(config.name, m, cost, offCost, device);
+                    // Frames lost between the sender's NIC and the receiver: none unless a
+                    // CPU saturated (its RX ring overflowed while the polls lagged).
+                    notes << device << " with the CPU model: busiest core " << std::fixed
+                          << std::setprecision(1) << m.busiest * 100 << "% busy, "
+                          << static_cast<int64_t>(m.sent) - static_cast<int64_t>(m.packets)
+                          << " of " << m.sent << " frames lost after the sender's NIC\n";
                 }
                 else
                 {
-                    notes << "NOT equal to the run without (" << off.packets << ")";
-                    if (lost(m) == lost(off))
-                    {
-                        // Same losses downstream: the difference is what the sender's qdisc
-                        // took, its drop-tail decisions shifted by the CPU's reclaim delays.
-                        notes << ": the sender's pfifo_fast took " << std::abs(fewer)
-                              << (fewer > 0 ? " fewer" : " more")
-                              << " datagram(s) (its TX reclaims wait for its CPU)";
-                    }
+                    PrintRow(config.name, m, cost, device == "p2p" ? 0 : p2pCost, "p2p");
+                    offCost = cost;
                 }
             }
-            notes << "\n";
         }
+        std::cout << "\n"
+                  << notes.str()
+                  << "Every configuration forwards the same datagrams (none dropped: the "
+                     "dropped column). Ratios by "
+                  << (byInstructions ? "instructions" : "CPU time")
+                  << ". Targets: the ideal profile <= 1.0x p2p, every NIC <= 1.3x p2p; the "
+                     "CPU model < 1.10x the NIC without it.\n";
     }
-    std::cout << "\n"
-              << notes.str()
-              << "\nRatios by instructions when available, else by CPU time. Targets: NIC <= "
-                 "1.3x p2p; the CPU model < 1.10x the NIC without it (vs off).\n";
-    if (!counter.IsAvailable())
+    if (!byInstructions)
     {
         std::cout << "For instructions, run one configuration under valgrind --tool=callgrind "
                      "as this program's header describes.\n";

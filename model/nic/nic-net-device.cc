@@ -485,6 +485,7 @@ NicNetDevice::DoDispose()
     for (auto& vector : m_vectors)
     {
         vector.irqEvent.Cancel();
+        vector.irqAt = VectorEvents::NONE;
         vector.pollEvent.Cancel();
     }
     m_driver = NicDriver();
@@ -1363,23 +1364,31 @@ NicNetDevice::ScheduleInterrupt(uint32_t vector)
     const int64_t due = m_driver.GetInterruptDue(vector);
     if (due == InterruptModeration::NEVER)
     {
-        v.irqEvent.Cancel();
+        if (v.irqAt != VectorEvents::NONE)
+        {
+            v.irqEvent.Cancel();
+            v.irqAt = VectorEvents::NONE;
+        }
         return;
     }
-    const Time now = Simulator::Now();
-    const Time at = std::max(NanoSeconds(due), now);
-    if (compat::IsPending(v.irqEvent) && TimeStep(v.irqEvent.GetTs()) == at)
+    // Called for every frame done or received: the pending interrupt's time is kept here
+    // rather than asked of the simulator (EventId::IsPending() costs a lookup).
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const int64_t at = std::max(due, now);
+    if (v.irqAt == at)
     {
         return;
     }
     v.irqEvent.Cancel();
-    v.irqEvent = Simulator::Schedule(at - now, &NicNetDevice::Interrupt, this, vector);
+    v.irqEvent = Simulator::Schedule(NanoSeconds(at - now), &NicNetDevice::Interrupt, this, vector);
+    v.irqAt = at;
 }
 
 void
 NicNetDevice::Interrupt(uint32_t vector)
 {
     NS_LOG_FUNCTION(this << vector);
+    m_vectors[vector].irqAt = VectorEvents::NONE; // this event has run
     const auto events = m_driver.Interrupt(vector, Ns(Simulator::Now()));
     m_stats.interrupts++;
     m_interruptTrace(vector, events.tx, events.rx);

@@ -366,9 +366,12 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     /// The events of one interrupt vector.
     struct VectorEvents
     {
-        EventId irqEvent;  ///< the pending interrupt
-        EventId pollEvent; ///< the scheduled poll
-        bool onCpu{false}; ///< a poll's work is running on the HostCpu
+        static constexpr int64_t NONE = -1; ///< irqAt without a pending interrupt
+
+        EventId irqEvent;    ///< the pending interrupt
+        int64_t irqAt{NONE}; ///< its time, ns; NONE when none is pending
+        EventId pollEvent;   ///< the scheduled poll
+        bool onCpu{false};   ///< a poll's work is running on the HostCpu
     };
 
     /// What a poll running on the HostCpu does when its work completes, in the driver's order.

@@ -207,27 +207,30 @@ class ShaperWatchdogTestCase : public TestCase
         qdisc->Initialize();
         ShaperWatchdog watchdog(PeekPointer(qdisc));
         const auto ms = [](double value) { return static_cast<int64_t>(value * 1e6); };
-        Simulator::Schedule(Seconds(0), [&]() {
+        compat::ScheduleFunction(Seconds(0), [&]() {
             for (int i = 0; i < 10; ++i)
             {
                 watchdog.Schedule(ms(1));
             }
         });
-        Simulator::Schedule(MilliSeconds(2), [&]() {
+        compat::ScheduleFunction(MilliSeconds(2), [&]() {
             watchdog.Schedule(ms(4));
             watchdog.Schedule(ms(3));
             watchdog.Schedule(ms(5));
         });
         bool pendingAt4500 = false;
         bool pendingAt5500 = true;
-        Simulator::Schedule(MicroSeconds(4500), [&]() { pendingAt4500 = watchdog.IsPending(); });
-        Simulator::Schedule(MicroSeconds(5500), [&]() { pendingAt5500 = watchdog.IsPending(); });
-        Simulator::Schedule(MilliSeconds(6), [&]() {
+        compat::ScheduleFunction(MicroSeconds(4500),
+                                 [&]() { pendingAt4500 = watchdog.IsPending(); });
+        compat::ScheduleFunction(MicroSeconds(5500),
+                                 [&]() { pendingAt5500 = watchdog.IsPending(); });
+        compat::ScheduleFunction(MilliSeconds(6), [&]() {
             watchdog.Schedule(ms(5));
             watchdog.Schedule(ms(6));
         });
         bool pendingAt6500 = true;
-        Simulator::Schedule(MicroSeconds(6500), [&]() { pendingAt6500 = watchdog.IsPending(); });
+        compat::ScheduleFunction(MicroSeconds(6500),
+                                 [&]() { pendingAt6500 = watchdog.IsPending(); });
         const uint64_t before = Simulator::GetEventCount();
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(Simulator::GetEventCount() - before, 11, "events");

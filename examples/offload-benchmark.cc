@@ -40,6 +40,8 @@
  * --offloads (all, on, off).
  */
 
+#include "benchmark-meter.h"
+
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/flent-test-helper.h"
@@ -56,7 +58,6 @@
 #include <iostream>
 #include <map>
 #include <sstream>
-#include <sys/resource.h>
 #include <vector>
 
 using namespace ns3;
@@ -65,15 +66,7 @@ using namespace ns3::debloat;
 namespace
 {
 
-/// @return CPU time used by this process so far (user + system), seconds
-double
-CpuSeconds()
-{
-    rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
+using debloat_benchmark::BenchmarkMeter;
 
 /// What the counters read at one instant of a run.
 struct Snapshot
@@ -104,7 +97,7 @@ Snapshot
 Take(Ptr<NetperfServer> server, const std::vector<Ptr<NetperfClient>>& clients)
 {
     Snapshot snapshot;
-    snapshot.cpu = CpuSeconds();
+    snapshot.cpu = BenchmarkMeter::CpuSeconds();
     snapshot.events = Simulator::GetEventCount();
     // TCP_STREAM clients count acknowledged bytes; the server's count is what arrived.
     snapshot.bytes = server->GetBytesReceived();
@@ -194,10 +187,10 @@ Run(const std::string& rate, bool offloads, uint32_t length)
                              [&]() { loadEnd = Take(server, clients); });
 
     Simulator::Stop(flent.GetEnd() + Seconds(1));
-    const double cpuBefore = CpuSeconds();
+    const double cpuBefore = BenchmarkMeter::CpuSeconds();
     Simulator::Run();
     Result result;
-    result.runCpu = CpuSeconds() - cpuBefore;
+    result.runCpu = BenchmarkMeter::CpuSeconds() - cpuBefore;
     result.runSeconds = Simulator::Now().GetSeconds();
     const RunRecord run = flent.Collect();
     Simulator::Destroy();

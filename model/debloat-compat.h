@@ -259,6 +259,26 @@ PopulateNeighborCaches()
     }
 }
 
+/**
+ * Connects a sink to the TrafficControlLayer's TcDrop trace (the packets the layer itself
+ * drops), which ns-3.36 added; ns-3.35's layer has no trace sources, so there is nothing to
+ * connect there.
+ * @param layer the node's traffic control layer
+ * @param sink a callback taking Ptr<const Packet>
+ * @return whether the trace connected (always true on ns-3.35)
+ */
+inline bool
+ConnectTcDrop(Ptr<Object> layer, const CallbackBase& sink)
+{
+#if DEBLOAT_NS3_VERSION >= 336
+    return layer->TraceConnectWithoutContext("TcDrop", sink);
+#else
+    (void)layer;
+    (void)sink;
+    return true;
+#endif
+}
+
 /// Runs a function: the event ScheduleFunction() schedules.
 inline void
 RunFunction(std::function<void()> function)

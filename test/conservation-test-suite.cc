@@ -598,9 +598,8 @@ class DirectionTracker
             ok && ip->TraceConnectWithoutContext("Tx", MakeCallback(&DirectionTracker::IpTx, this));
         ok = ok &&
              peerIp->TraceConnectWithoutContext("Rx", MakeCallback(&DirectionTracker::IpRx, this));
-        ok = ok && node->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
-                       "TcDrop",
-                       MakeCallback(&DirectionTracker::TcDrop, this));
+        ok = ok && compat::ConnectTcDrop(node->GetObject<TrafficControlLayer>(),
+                                         MakeCallback(&DirectionTracker::TcDrop, this));
         Ptr<GsoTrafficControlLayer> gso = m_sender->GetObject<GsoTrafficControlLayer>();
         if (gso)
         {

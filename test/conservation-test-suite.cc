@@ -603,9 +603,7 @@ class DirectionTracker
         Ptr<GsoTrafficControlLayer> gso = m_sender->GetObject<GsoTrafficControlLayer>();
         if (gso)
         {
-            ok = ok &&
-                 gso->TraceConnectWithoutContext("TcDrop",
-                                                 MakeCallback(&DirectionTracker::TcDrop, this));
+            ok = ok && compat::ConnectTcDrop(gso, MakeCallback(&DirectionTracker::TcDrop, this));
         }
         ok = ok &&
              m_qdisc->TraceConnectWithoutContext("DropBeforeEnqueue",

@@ -48,30 +48,6 @@ namespace
 /// TCP's protocol number.
 constexpr uint8_t IPPROTO_TCP_NUMBER = 6;
 
-/**
- * The option bytes of a TCP header (what tcp_gro_receive() and the socket's skb share).
- * @param header the header
- * @param [out] bytes its options
- * @return their length
- */
-uint32_t
-OptionBytes(const TcpHeader& header, std::array<uint8_t, 40>& bytes)
-{
-    const uint32_t size = header.GetSerializedSize();
-    const uint32_t length = size > 20 ? std::min<uint32_t>(size - 20, 40) : 0;
-    if (length == 0)
-    {
-        return 0;
-    }
-    Buffer buffer;
-    buffer.AddAtStart(size);
-    header.Serialize(buffer.Begin());
-    Buffer::Iterator it = buffer.Begin();
-    it.Next(20);
-    it.Read(bytes.data(), length);
-    return length;
-}
-
 /// @name Trace sinks that keep a flow's congestion state
 /// @{
 void
@@ -382,6 +358,33 @@ GsoTrafficControlLayer::Send(Ptr<NetDevice> device, Ptr<QueueDiscItem> item)
 }
 
 bool
+GsoTrafficControlLayer::TcpFields::Read(const Packet& packet)
+{
+    uint8_t bytes[60];
+    const uint32_t n = packet.CopyData(bytes, sizeof(bytes));
+    if (n < 20)
+    {
+        return false;
+    }
+    headerLength = (bytes[12] >> 4) * 4U;
+    if (headerLength < 20 || headerLength > n)
+    {
+        return false;
+    }
+    sourcePort = static_cast<uint16_t>(bytes[0] << 8 | bytes[1]);
+    destinationPort = static_cast<uint16_t>(bytes[2] << 8 | bytes[3]);
+    sequence = static_cast<uint32_t>(bytes[4]) << 24 | static_cast<uint32_t>(bytes[5]) << 16 |
+               static_cast<uint32_t>(bytes[6]) << 8 | bytes[7];
+    ack = static_cast<uint32_t>(bytes[8]) << 24 | static_cast<uint32_t>(bytes[9]) << 16 |
+          static_cast<uint32_t>(bytes[10]) << 8 | bytes[11];
+    flags = bytes[13];
+    window = static_cast<uint16_t>(bytes[14] << 8 | bytes[15]);
+    options.fill(0);
+    std::copy(bytes + 20, bytes + headerLength, options.begin());
+    return true;
+}
+
+bool
 GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
 {
     auto ip4 = DynamicCast<Ipv4QueueDiscItem>(item);
@@ -408,10 +411,13 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
     Ptr<Packet> packet = item->GetPacket();
     GroSegmentTag gro;
     const bool fromGro = packet->RemovePacketTag(gro) && gro.GetCount() > 1;
-    TcpHeader tcp;
-    packet->PeekHeader(tcp);
-    const uint32_t payload = packet->GetSize() - tcp.GetSerializedSize();
-    const uint8_t flags = tcp.GetFlags();
+    TcpFields tcp;
+    if (!tcp.Read(*packet))
+    {
+        return false;
+    }
+    const uint32_t payload = packet->GetSize() - tcp.headerLength;
+    const uint8_t flags = tcp.flags;
     // tcp_gro_receive() and tcp_write_xmit() never join these: they go on alone.
     if (payload == 0 || (flags & (TcpHeader::SYN | TcpHeader::RST | TcpHeader::URG)) != 0)
     {
@@ -421,8 +427,8 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
         }
         return false;
     }
-    key.sourcePort = tcp.GetSourcePort();
-    key.destinationPort = tcp.GetDestinationPort();
+    key.sourcePort = tcp.sourcePort;
+    key.destinationPort = tcp.destinationPort;
     uint32_t limit = 0;
     Flow* socketFlow = nullptr;
     if (fromGro)
@@ -459,18 +465,16 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
     if (held != m_trains.end() && !held->closed && held->items.size() < held->limit &&
         (!fromGro || (held->groCount == gro.GetCount() && gro.GetIndex() == held->items.size())))
     {
-        const TcpHeader& first = held->first;
-        std::array<uint8_t, 40> options{};
+        const TcpFields& first = held->first;
         // The segments of one skb share everything but the sequence number: ACK, window,
         // flags (CWR only on the first) and the option bytes (tcp_gro_receive()'s tests).
-        joins = tcp.GetSequenceNumber().GetValue() == held->nextSeq &&
-                tcp.GetAckNumber() == first.GetAckNumber() &&
-                tcp.GetWindowSize() == first.GetWindowSize() &&
+        joins = tcp.sequence == held->nextSeq && tcp.ack == first.ack &&
+                tcp.window == first.window &&
                 (flags & ~(TcpHeader::PSH | TcpHeader::FIN)) ==
-                    (first.GetFlags() & ~TcpHeader::CWR & ~(TcpHeader::PSH | TcpHeader::FIN)) &&
+                    (first.flags & ~TcpHeader::CWR & ~(TcpHeader::PSH | TcpHeader::FIN)) &&
                 (flags & TcpHeader::CWR) == 0 && payload <= held->gsoSize &&
                 item->GetAddress() == held->items.front()->GetAddress() &&
-                OptionBytes(tcp, options) == held->optionLength && options == held->options;
+                tcp.headerLength == first.headerLength && tcp.options == first.options;
         if (joins && ip4)
         {
             auto front = StaticCast<Ipv4QueueDiscItem>(held->items.front());
@@ -506,7 +510,6 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
         Train train;
         train.key = key;
         train.first = tcp;
-        train.optionLength = OptionBytes(tcp, train.options);
         train.gsoSize = payload;
         train.limit = limit;
         train.groCount = fromGro ? gro.GetCount() : 0;
@@ -514,8 +517,12 @@ GsoTrafficControlLayer::Hold(Ptr<QueueDiscItem> item)
         m_trains.push_back(std::move(train));
         held = m_trains.end() - 1;
     }
+    if (!held->items.empty())
+    {
+        held->laterFlags |= flags & (TcpHeader::PSH | TcpHeader::FIN);
+    }
     held->items.push_back(item);
-    held->nextSeq = tcp.GetSequenceNumber().GetValue() + payload;
+    held->nextSeq = tcp.sequence + payload;
     held->closed = payload < held->gsoSize || (flags & (TcpHeader::PSH | TcpHeader::FIN)) != 0;
     if (held->closed || held->items.size() >= held->limit)
     {
@@ -539,28 +546,35 @@ void
 GsoTrafficControlLayer::SendTrain(Train& train)
 {
     const auto segments = static_cast<uint32_t>(train.items.size());
-    const uint32_t payload = train.nextSeq - train.first.GetSequenceNumber().GetValue();
+    const uint32_t payload = train.nextSeq - train.first.sequence;
     if (segments == 1)
     {
         Forward(train.flow, train.items.front(), payload);
         return;
     }
     // tcp_write_xmit()'s skb, or the GRO skb: the first segment's headers, every payload,
-    // the FIN and PSH of the last (tcp_gro_receive() ORs them in).
+    // the FIN and PSH of the last (tcp_gro_receive() ORs them in). The first header is
+    // written again only if a flag changes, or to clear its checksum as AddHeader() does for
+    // a header read back (with checksums on); otherwise its bytes stay as they are.
     Ptr<Packet> packet = train.items.front()->GetPacket()->Copy();
+    const bool rewrite = (train.laterFlags & ~train.first.flags) != 0 || Node::ChecksumEnabled();
     TcpHeader tcp;
-    packet->RemoveHeader(tcp);
-    uint8_t tail = 0;
+    if (rewrite)
+    {
+        packet->RemoveHeader(tcp);
+    }
+    // Every segment of a train has the first one's header length (its options are equal).
+    const uint32_t headerLength = train.first.headerLength;
     for (uint32_t i = 1; i < segments; i++)
     {
-        Ptr<Packet> segment = train.items[i]->GetPacket()->Copy();
-        TcpHeader header;
-        segment->RemoveHeader(header);
-        tail |= header.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN);
-        packet->AddAtEnd(segment);
+        Ptr<const Packet> segment = train.items[i]->GetPacket();
+        packet->AddAtEnd(segment->CreateFragment(headerLength, segment->GetSize() - headerLength));
     }
-    tcp.SetFlags(tcp.GetFlags() | tail);
-    packet->AddHeader(tcp);
+    if (rewrite)
+    {
+        tcp.SetFlags(tcp.GetFlags() | train.laterFlags);
+        packet->AddHeader(tcp);
+    }
     GsoTag gso(static_cast<uint16_t>(train.gsoSize), static_cast<uint16_t>(segments));
     packet->ReplacePacketTag(gso);
     Ptr<QueueDiscItem> front = train.items.front();

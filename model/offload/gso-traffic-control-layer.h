@@ -210,14 +210,36 @@ class GsoTrafficControlLayer : public TrafficControlLayer
         bool handlerScheduled{false};             ///< tcp_tsq_handler() is due
     };
 
+    /**
+     * The TCP header fields the layer compares, read from the segment's bytes: a TcpHeader
+     * would build an object per option on every segment.
+     */
+    struct TcpFields
+    {
+        uint16_t sourcePort{0};            ///< source port
+        uint16_t destinationPort{0};       ///< destination port
+        uint32_t sequence{0};              ///< sequence number
+        uint32_t ack{0};                   ///< acknowledgement number
+        uint8_t flags{0};                  ///< the flag byte (CWR ... FIN)
+        uint16_t window{0};                ///< window field as sent
+        uint32_t headerLength{0};          ///< data offset x 4, options included
+        std::array<uint8_t, 40> options{}; ///< option bytes, zero beyond the header
+
+        /**
+         * Reads the header at the start of a packet.
+         * @param packet a TCP header and its payload
+         * @return false if the packet holds no whole TCP header
+         */
+        bool Read(const Packet& packet);
+    };
+
     /// Segments held to go out as one packet.
     struct Train
     {
         FlowKey key;                           ///< the flow
         std::vector<Ptr<QueueDiscItem>> items; ///< the segments, in order
-        TcpHeader first;                       ///< the first segment's TCP header
-        std::array<uint8_t, 40> options{};     ///< its option bytes
-        uint32_t optionLength{0};              ///< their length
+        TcpFields first;                       ///< the first segment's TCP header
+        uint8_t laterFlags{0};                 ///< PSH and FIN of the later segments
         uint32_t nextSeq{0};                   ///< sequence number the next one must have
         uint32_t gsoSize{0};                   ///< payload of the first (gso_size)
         uint32_t limit{0};                     ///< segments at most

@@ -222,41 +222,62 @@ NicGro::Build(const std::vector<Ptr<Packet>>& frames, const GroPacket& p)
     {
         headers->RemoveHeader(ip4);
     }
+    // The TCP header is read and written again only if tcp_gro_receive() ORed in a flag it
+    // lacks (FIN, PSH) or checksums are on; otherwise its bytes stay as they are (a
+    // TcpHeader would build an object per option).
+    const bool checksums = Node::ChecksumEnabled();
+    const bool rewrite = (p.orFlags & ~first.flags) != 0 || checksums;
+    // Parse() takes IPv4 without options and IPv6 without extension headers only.
+    const uint32_t tcpHeaderLength = 20 + first.optionLength;
+    const uint32_t ipHeaderLength = first.headerLength - tcpHeaderLength;
     TcpHeader tcp;
-    headers->RemoveHeader(tcp);
-    // The payloads: gso_size each, the last one the rest.
-    // The first fragment keeps the first frame's packet tags (the skb's metadata).
+    if (rewrite)
+    {
+        headers->RemoveHeader(tcp);
+    }
+    // The payloads: gso_size each, the last one the rest, behind the first frame's TCP
+    // header unless it is written again. The first fragment keeps the first frame's packet
+    // tags (the skb's metadata).
     const uint32_t offset = ETH_HLEN + first.headerLength;
-    Ptr<Packet> merged = frames[0]->CreateFragment(offset, p.gsoSize);
+    Ptr<Packet> merged =
+        rewrite ? frames[0]->CreateFragment(offset, p.gsoSize)
+                : frames[0]->CreateFragment(ETH_HLEN + ipHeaderLength, tcpHeaderLength + p.gsoSize);
     for (std::size_t i = 1; i < frames.size(); ++i)
     {
         const uint32_t length =
             i + 1 < frames.size() ? p.gsoSize : p.payload - p.gsoSize * (p.segments - 1);
         merged->AddAtEnd(frames[i]->CreateFragment(offset, length));
     }
-    // tcp_gro_receive() ORed FIN/PSH into the held header.
-    tcp.SetFlags(tcp.GetFlags() | p.orFlags);
-    const bool checksums = Node::ChecksumEnabled();
+    if (rewrite)
+    {
+        tcp.SetFlags(tcp.GetFlags() | p.orFlags);
+    }
     if (first.ipv6)
     {
-        if (checksums)
+        if (rewrite)
         {
-            tcp.EnableChecksums();
-            tcp.InitializeChecksum(ip6.GetSource(), ip6.GetDestination(), IPPROTO_TCP);
+            if (checksums)
+            {
+                tcp.EnableChecksums();
+                tcp.InitializeChecksum(ip6.GetSource(), ip6.GetDestination(), IPPROTO_TCP);
+            }
+            merged->AddHeader(tcp);
         }
-        merged->AddHeader(tcp);
         ip6.SetPayloadLength(merged->GetSize());
         merged->AddHeader(ip6);
     }
     else
     {
-        if (checksums)
+        if (rewrite)
         {
-            tcp.EnableChecksums();
-            tcp.InitializeChecksum(ip4.GetSource(), ip4.GetDestination(), IPPROTO_TCP);
-            ip4.EnableChecksum();
+            if (checksums)
+            {
+                tcp.EnableChecksums();
+                tcp.InitializeChecksum(ip4.GetSource(), ip4.GetDestination(), IPPROTO_TCP);
+                ip4.EnableChecksum();
+            }
+            merged->AddHeader(tcp);
         }
-        merged->AddHeader(tcp);
         ip4.SetPayloadSize(merged->GetSize());
         merged->AddHeader(ip4);
     }

@@ -607,7 +607,8 @@ main(int argc, char* argv[])
                                     0,
                                     Dql::MAX_LIMIT);
     cmd.AddValue("cpu",
-                 "CPU profile of every node (generic, laptop-2011, nuc, atom-c2758, armada385); "
+                 "CPU profile of every node (generic, laptop-2011, nuc, atom-c2758, "
+                 "xeon-e5-1650v4, armada385); "
                  "the data file then has flent's cpu_stats series; default none",
                  c.cpu);
     cmd.AddValue("dataDir", "directory of the data files, named as flent names them (-D)", dataDir);

@@ -51,9 +51,10 @@
  * - --offloads: the seed's hosts (NicTopologyHelper::Preset with seedHosts): TSO, GSO and
  *   GRO on every NIC and TCP small queues (Linux 3.18's tcp_limit_output_bytes 131072) on
  *   the NUCs (default off, the ideal hosts of the earlier results);
- * - --cpu: CPUs (HostCpu): the nuc profile on the NUCs and atom-c2758 on the rangeley, both
- *   scaled, not calibrated; interrupts, polls, forwarding, qdiscs, transmit paths and
- *   netperf's wake-ups take time (default off: infinitely fast CPUs; --check refuses it);
+ * - --cpu: CPUs (HostCpu): the nuc profile on the NUCs and atom-c2758 on the rangeley
+ *   (calibrated against a measured Linux forwarding rate, scaled by clock); interrupts, polls,
+ * forwarding, qdiscs, transmit paths and netperf's wake-ups take time (default off: infinitely fast
+ * CPUs; --check refuses it);
  * - --jobs, --outputDir (default "."), --db (default gige-aqm-comparison.sqlite, "none" for
  *   none), --check (exit 1 unless the seed's qualitative result holds), and ns-3's --RngRun.
  *

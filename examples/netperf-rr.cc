@@ -36,10 +36,11 @@
  * Here the bytes in queue are the ring's bytes (5th to 95th percentile). The small-size
  * rates of the series were CPU-bound (34-41% CPU on a 2011 host); by default the simulation
  * has no CPU cost per transaction, so only the queue sizes and the large-size rates
- * compare. --cpu=PROFILE (a CpuProfile: generic, laptop-2011, nuc, atom-c2758, armada385;
- * --ns3::debloat::HostCpu::Cores=N and the other HostCpu attributes override it) puts both
- * hosts on that CPU: interrupts, polls, and netperf's wake-ups and system calls take time,
- * and the table adds each host's utilisation over the test, as netperf -c and -C report it.
+ * compare. --cpu=PROFILE (a CpuProfile: generic, laptop-2011, nuc, atom-c2758,
+ * xeon-e5-1650v4, armada385; --ns3::debloat::HostCpu::Cores=N and the other HostCpu
+ * attributes override it) puts both hosts on that CPU: interrupts, polls, and netperf's
+ * wake-ups and system calls take time, and the table adds each host's utilisation over the
+ * test, as netperf -c and -C report it.
  */
 
 #include "ns3/command-line-options.h"
@@ -368,7 +369,7 @@ main(int argc, char* argv[])
                  settings.pcap);
     cmd.AddValue("cpu",
                  "both hosts' CPU profile (generic, laptop-2011, nuc, atom-c2758, "
-                 "armada385); default none: infinitely fast CPUs",
+                 "xeon-e5-1650v4, armada385); default none: infinitely fast CPUs",
                  settings.cpu);
     cmd.AddValue("db", "SQLite results database (none: do not write one)", db);
     cmd.AddValue("check", "exit 1 unless the series' result holds", check);

@@ -40,9 +40,9 @@ class HostCpuHelper
     HostCpuHelper();
 
     /**
-     * Applies a machine's profile (generic, laptop-2011, nuc, atom-c2758, armada385).
-     * Precedence, highest first: attributes set on this helper afterwards, a default the user
-     * changed (Config::SetDefault or --ns3::debloat::HostCpu::X= on the command line), the
+     * Applies a machine's profile (generic, laptop-2011, nuc, atom-c2758, xeon-e5-1650v4,
+     * armada385). Precedence, highest first: attributes set on this helper afterwards, a default
+     * the user changed (Config::SetDefault or --ns3::debloat::HostCpu::X= on the command line), the
      * profile, the attribute's declared default. Stops with the list of names for an unknown
      * profile.
      * @param name the profile name

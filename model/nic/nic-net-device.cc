@@ -1048,28 +1048,31 @@ NicNetDevice::GetTsoFrame(Ptr<const Packet> packet,
                           const GsoTag& gso,
                           NicDriver::TxPacket& tx) const
 {
-    // hdr_len: the Ethernet, IP and TCP headers each frame carries (igb_tso, e1000_tso).
-    Ptr<Packet> copy = packet->Copy();
+    // hdr_len: the Ethernet, IP and TCP headers each frame carries (igb_tso, e1000_tso),
+    // read from the header bytes (ns-3's TcpHeader would build an object per option).
+    uint8_t bytes[60 + 60];
+    const uint32_t n = packet->CopyData(bytes, sizeof(bytes));
     uint32_t ipHeader = 0;
     uint8_t protocol = 0;
-    if (protocolNumber == 0x0800)
+    if (protocolNumber == 0x0800 && n >= 20)
     {
-        Ipv4Header ip;
-        ipHeader = copy->RemoveHeader(ip);
-        protocol = ip.GetProtocol();
+        ipHeader = (bytes[0] & 0x0f) * 4U;
+        protocol = bytes[9];
     }
-    else if (protocolNumber == 0x86DD)
+    else if (protocolNumber == 0x86DD && n >= 40)
     {
-        Ipv6Header ip;
-        ipHeader = copy->RemoveHeader(ip);
-        protocol = ip.GetNextHeader();
+        ipHeader = 40;
+        protocol = bytes[6];
     }
-    if (protocol != 6)
+    if (protocol != 6 || ipHeader + 20 > n)
     {
         return false; // only TCP super-packets (NETIF_F_TSO, NETIF_F_TSO6)
     }
-    TcpHeader tcp;
-    const uint32_t headers = ipHeader + copy->PeekHeader(tcp);
+    const uint32_t headers = ipHeader + (bytes[ipHeader + 12] >> 4) * 4U;
+    if (headers >= packet->GetSize())
+    {
+        return false;
+    }
     const uint32_t payload = packet->GetSize() - headers;
     // Each frame must fit the MTU; the frame count is what the payload makes of gso_size.
     if (headers + gso.GetGsoSize() > m_mtu || gso.GetGsoSize() == 0 || payload == 0)
@@ -1728,7 +1731,7 @@ NicNetDevice::Receive(Ptr<Packet> frame)
     NS_LOG_FUNCTION(this << frame);
     CreateRings();
     m_phyRxEndTrace(frame);
-    if (frame->GetSize() > m_mtu + EthernetHeader(false).GetSerializedSize())
+    if (frame->GetSize() > m_mtu + ETH_HLEN)
     {
         Drop(frame, RX_TOO_BIG);
         return;

@@ -1024,6 +1024,103 @@ class NicAssignStreamsTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief A device's interrupts and polls run in its node's context, whatever event set them,
+ * so frames go up the stack in the receiving node's context.
+ *
+ * Node A sends one 1500-byte frame from the main context (an event scheduled outside any
+ * node, as a packet sent before Simulator::Run() or, in ns-3.35, IPv6's duplicate address
+ * detection does). A has tx-usecs = rx-usecs = 100 us; B has no moderation. The frame's
+ * last bit leaves A at T = 12.304 us (1538 bytes on the wire at 1 Gbit/s), which sets A's
+ * interrupt for T + 100 us = 112.304 us; B receives it at T + 1 us, polls at once and
+ * answers with 46 bytes, a minimum frame (64 bytes with the FCS, 84 on the wire: 0.672 us),
+ * whose last bit reaches A at T + 1 + 0.672 + 1 us = 14.976 us. A's RX moderation would fire at
+ * 114.976 us, after the pending interrupt, which therefore carries the answer: the poll at 112.304
+ * us passes it up. Had A's interrupt taken the context of the event that set it (the main context),
+ * the answer would go up outside node A (Node::ReceiveFromDevice() asserts this where asserts are
+ * on). Expected: A's handler runs once, at 112.304 us, in A's context; B's once, in B's.
+ */
+class NicNodeContextTestCase : public TestCase
+{
+  public:
+    NicNodeContextTestCase()
+        : TestCase("Interrupts and polls run in the device's node's context")
+    {
+    }
+
+  private:
+    /// The EtherType of the test frames (IEEE local experimental).
+    static constexpr uint16_t PROTOCOL = 0x88B5;
+
+    /// A received frame: the time and the context it went up in.
+    struct Arrival
+    {
+        Time at;          ///< when
+        uint32_t context; ///< Simulator::GetContext() then
+    };
+
+    /**
+     * Both nodes' handler: records the frame; B answers it.
+     * @param device the receiving device
+     * @param packet the frame's payload
+     * @param protocol its EtherType
+     * @param from the sender
+     * @param to the destination
+     * @param type the packet type
+     */
+    void Receive(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from,
+                 const Address& to,
+                 NetDevice::PacketType type)
+    {
+        const bool atB = device == m_b;
+        (atB ? m_atB : m_atA).push_back({Simulator::Now(), Simulator::GetContext()});
+        if (atB)
+        {
+            device->Send(Create<Packet>(46), from, PROTOCOL); // a 64-byte frame
+        }
+    }
+
+    void DoRun() override
+    {
+        NicHelper helper;
+        helper.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        helper.SetChannelAttribute("Delay", TimeValue(MicroSeconds(1)));
+        Link link = MakeLink(helper);
+        link.tx->SetAttribute("TxUsecs", TimeValue(MicroSeconds(100)));
+        link.tx->SetAttribute("RxUsecs", TimeValue(MicroSeconds(100)));
+        Ptr<Node> a = link.nodes.Get(0);
+        Ptr<Node> b = link.nodes.Get(1);
+        m_b = link.rx;
+        a->RegisterProtocolHandler(MakeCallback(&NicNodeContextTestCase::Receive, this),
+                                   PROTOCOL,
+                                   link.tx);
+        b->RegisterProtocolHandler(MakeCallback(&NicNodeContextTestCase::Receive, this),
+                                   PROTOCOL,
+                                   link.rx);
+        // Simulator::Schedule() from outside Simulator::Run(): the main context.
+        compat::ScheduleFunction(Seconds(0), [&link]() {
+            link.tx->Send(Create<Packet>(1500), link.rx->GetAddress(), PROTOCOL);
+        });
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(m_atB.size(), 1, "B got the frame");
+        NS_TEST_EXPECT_MSG_EQ(m_atB[0].context, b->GetId(), "up in B's context");
+        NS_TEST_ASSERT_MSG_EQ(m_atA.size(), 1, "A got the answer");
+        NS_TEST_EXPECT_MSG_EQ(m_atA[0].at, NanoSeconds(112304), "with A's TX interrupt");
+        NS_TEST_EXPECT_MSG_EQ(m_atA[0].context, a->GetId(), "up in A's context");
+        m_b = nullptr;
+        Simulator::Destroy();
+    }
+
+    Ptr<NetDevice> m_b;         ///< B's device
+    std::vector<Arrival> m_atA; ///< frames up at A
+    std::vector<Arrival> m_atB; ///< frames up at B
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-nic-net-device suite.
  */
 class NicNetDeviceTestSuite : public TestSuite
@@ -1049,6 +1146,7 @@ class NicNetDeviceTestSuite : public TestSuite
         AddTestCase(new NicIgbThrottleTestCase(8), compat::TEST_QUICK);
         AddTestCase(new NicPcapTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicIdealLikePointToPointTestCase(), compat::TEST_QUICK);
+        AddTestCase(new NicNodeContextTestCase(), compat::TEST_QUICK);
         for (const NicProfile& profile : NicProfile::GetAll())
         {
             AddTestCase(new NicProfileThresholdTestCase(profile.name), compat::TEST_QUICK);

@@ -12,6 +12,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/qdisc-kinds.h"
 #include "ns3/queue-disc.h"
@@ -251,6 +252,8 @@ HostCpu::Model()
         m_model = std::make_unique<CpuCoreModel>(config, [this]() { return DrawLatency(); });
         m_events.resize(config.cores);
         m_eventAt.assign(config.cores, CpuCoreModel::NEVER);
+        Ptr<Node> node = GetObject<Node>();
+        m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
         // Idle from time 0, as /proc/stat counts from boot.
         m_model->AdvanceTo(Ns(Simulator::Now()));
         m_model->TakeTransitions();
@@ -453,7 +456,7 @@ void
 HostCpu::RescheduleCore(uint32_t core)
 {
     const Time now = Simulator::Now();
-    EventId& event = m_events[core];
+    NodeEvent& event = m_events[core];
     // With no CoreState sink, only completions that call back need an event.
     int64_t next = CpuCoreModel::NEVER;
     if (m_coreStateTrace.IsEmpty())
@@ -486,7 +489,12 @@ HostCpu::RescheduleCore(uint32_t core)
     m_eventAt[core] = next;
     if (next != CpuCoreModel::NEVER)
     {
-        event = Simulator::Schedule(NanoSeconds(next) - now, &HostCpu::Dispatch, this, core);
+        // In the node's context whatever scheduled it: the completions pass frames up.
+        event.Schedule(m_nodeId != Simulator::NO_CONTEXT ? m_nodeId : Simulator::GetContext(),
+                       NanoSeconds(next) - now,
+                       &HostCpu::Dispatch,
+                       this,
+                       core);
     }
 }
 

@@ -12,10 +12,11 @@
 #include "cpu-core-model.h"
 
 #include "ns3/data-rate.h"
-#include "ns3/event-id.h"
+#include "ns3/node-event.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
 #include "ns3/traced-callback.h"
 
 #include <functional>
@@ -301,8 +302,9 @@ class HostCpu : public Object
     std::vector<CpuCoreModel::Finished> m_finished;      ///< retired, not yet called
     std::vector<CpuCoreModel::Finished> m_batch;         ///< being called by Dispatch()
     std::vector<CpuCoreModel::Transition> m_transitions; ///< being fired
-    std::vector<EventId> m_events;                       ///< per core: next completion
+    std::vector<NodeEvent> m_events;                     ///< per core: next completion
     std::vector<int64_t> m_eventAt; ///< per core: when m_events fires, ns (NEVER: not pending)
+    uint32_t m_nodeId{Simulator::NO_CONTEXT}; ///< the node's id: the events' context
 
     // Traces
     TracedCallback<uint32_t, uint32_t, uint32_t> m_coreStateTrace; ///< busy/idle changes

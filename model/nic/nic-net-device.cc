@@ -487,6 +487,7 @@ NicNetDevice::DoDispose()
         vector.irqEvent.Cancel();
         vector.irqAt = VectorEvents::NONE;
         vector.pollEvent.Cancel();
+        vector.pollPending = false;
     }
     m_driver = NicDriver();
     for (NicDeviceQueue* queue : m_nicQueues)
@@ -1232,7 +1233,12 @@ NicNetDevice::SendWireFrame(uint32_t queue, Ptr<const Packet> frame)
     m_promiscSnifferTrace(frame);
     const Time wireTime = GetWireTime(frame->GetSize());
     m_channel->Transmit(frame, this, wireTime);
-    Simulator::Schedule(wireTime, &NicNetDevice::FrameSent, this, queue, frame);
+    Simulator::ScheduleWithContext(m_node->GetId(),
+                                   wireTime,
+                                   &NicNetDevice::FrameSent,
+                                   this,
+                                   queue,
+                                   frame);
 }
 
 void
@@ -1382,8 +1388,11 @@ NicNetDevice::ScheduleInterrupt(uint32_t vector)
     {
         return;
     }
-    v.irqEvent.Cancel();
-    v.irqEvent = Simulator::Schedule(NanoSeconds(at - now), &NicNetDevice::Interrupt, this, vector);
+    v.irqEvent.Schedule(m_node->GetId(),
+                        NanoSeconds(at - now),
+                        &NicNetDevice::Interrupt,
+                        this,
+                        vector);
     v.irqAt = at;
 }
 
@@ -1399,7 +1408,7 @@ NicNetDevice::Interrupt(uint32_t vector)
     {
         m_hostCpu->RunHardIrq(m_hostCpu->GetIrqCore(vector));
     }
-    if (!compat::IsPending(m_vectors[vector].pollEvent) && !m_vectors[vector].onCpu)
+    if (!m_vectors[vector].pollPending && !m_vectors[vector].onCpu)
     {
         SchedulePoll(vector);
     }
@@ -1410,14 +1419,16 @@ NicNetDevice::SchedulePoll(uint32_t vector)
 {
     const double delay = m_softirqDelay->GetValue();
     NS_ABORT_MSG_IF(delay < 0, "NicNetDevice: SoftirqDelay drew a negative delay " << delay);
-    m_vectors[vector].pollEvent =
-        Simulator::Schedule(Seconds(delay), &NicNetDevice::Poll, this, vector);
+    VectorEvents& v = m_vectors[vector];
+    v.pollEvent.Schedule(m_node->GetId(), Seconds(delay), &NicNetDevice::Poll, this, vector);
+    v.pollPending = true;
 }
 
 void
 NicNetDevice::Poll(uint32_t vector)
 {
     NS_LOG_FUNCTION(this << vector);
+    m_vectors[vector].pollPending = false; // this event has run
     if (m_hostCpu)
     {
         PollOnCpu(vector);
@@ -1717,7 +1728,9 @@ NicNetDevice::PollOnCpuDone(uint32_t vector)
         // ksoftirqd). It is raised after what the wake scheduled now: NET_TX_SOFTIRQ runs
         // before NET_RX_SOFTIRQ in handle_softirqs().
         FlushGro(vector, true);
-        m_vectors[vector].pollEvent = Simulator::ScheduleNow(&NicNetDevice::Poll, this, vector);
+        VectorEvents& v = m_vectors[vector];
+        v.pollEvent.Schedule(m_node->GetId(), Time(0), &NicNetDevice::Poll, this, vector);
+        v.pollPending = true;
         return;
     }
     FlushGro(vector, false); // napi_complete_done()

@@ -11,10 +11,10 @@
 #define NIC_NET_DEVICE_H
 
 #include "nic-driver.h"
+#include "node-event.h"
 #include "rss-hash.h"
 
 #include "ns3/data-rate.h"
-#include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device-queue-interface.h"
@@ -368,10 +368,11 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     {
         static constexpr int64_t NONE = -1; ///< irqAt without a pending interrupt
 
-        EventId irqEvent;    ///< the pending interrupt
-        int64_t irqAt{NONE}; ///< its time, ns; NONE when none is pending
-        EventId pollEvent;   ///< the scheduled poll
-        bool onCpu{false};   ///< a poll's work is running on the HostCpu
+        NodeEvent irqEvent;      ///< the pending interrupt
+        int64_t irqAt{NONE};     ///< its time, ns; NONE when none is pending
+        NodeEvent pollEvent;     ///< the scheduled poll
+        bool pollPending{false}; ///< pollEvent is scheduled and has not run
+        bool onCpu{false};       ///< a poll's work is running on the HostCpu
     };
 
     /// What a poll running on the HostCpu does when its work completes, in the driver's order.

@@ -299,7 +299,7 @@ Dissect(const uint8_t* l3, size_t length, FlowKeys& keys)
             const size_t needed = nextHeader == PROTOCOL_FRAGMENT ? 8 : 2;
             if (offset > length || length - offset < needed)
             {
-                keys.l4Offset = static_cast<uint16_t>(offset);
+                keys.l4Offset = static_cast<uint16_t>(std::min(offset, length));
                 return false;
             }
             keys.protocol = l3[offset];
@@ -318,8 +318,10 @@ Dissect(const uint8_t* l3, size_t length, FlowKeys& keys)
     {
         return false;
     }
-    keys.l4Offset = static_cast<uint16_t>(offset);
+    // __skb_flow_dissect() clamps thoff to the packet (min_t(u16, nhoff, hlen)): an
+    // extension header that claims more than the packet holds leaves it at the end.
     const size_t start = std::min(offset, length);
+    keys.l4Offset = static_cast<uint16_t>(start);
     return DissectTransport(l3 + start,
                             length - start,
                             declaredEnd > offset ? declaredEnd - offset : 0,

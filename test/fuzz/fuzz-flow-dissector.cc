@@ -42,8 +42,9 @@ using ns3::debloat::SourceHostHash;
 void
 CheckKeys(const FlowKeys& keys, size_t length)
 {
-    // keys.l4Offset itself may pass the end after an IPv6 extension header longer than the
-    // packet (the kernel clamps its thoff to the length); only what lies there is checked.
+    // The transport offset stays inside the packet, as the kernel clamps its thoff to the
+    // length, even after an IPv6 extension header longer than the packet.
+    Require(keys.l4Offset <= length, "the transport offset lies inside the packet");
     if (keys.tcpHeaderLength > 0)
     {
         Require(keys.tcpHeaderLength >= 20 && keys.tcpHeaderLength % 4 == 0,

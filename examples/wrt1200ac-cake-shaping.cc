@@ -362,13 +362,12 @@ ShapingTopology(const std::string& cake, bool offloads, bool cpu)
         // The seed's 2015 driver (Linux 4.0's mvneta): MVNETA_MAX_RXD 128 and
         // MVNETA_MAX_TXD 532. Its queue stops MVNETA_MAX_SKB_DESCS (217) short of full, as
         // the profile's, and wakes when the used descriptors fall to half the stop
-        // threshold, (532 - 217) / 2 = 157 used: 375 free. A CPU-bound router queues in
-        // its RX ring, so the ring's size is the latency.
+        // threshold (TxWakeAtHalfStop), (532 - 217) / 2 = 157 used: 375 free. A CPU-bound
+        // router queues in its RX ring, so the ring's size is the latency.
         for (NicInterfaceConfig* port : {&lan.right, &wan.left})
         {
             port->txRing = 532;
             port->attributes["RxRingSize"] = "128";
-            port->attributes["TxWakeThreshold"] = "375";
         }
     }
     return topology;

@@ -486,15 +486,24 @@ class NicBadConfigTestCase : public TestCase
  * stops after k + 1 posts, and the frame reclaimed j-th after the stop starts at j T.
  * For example e1000e: R 256, g 1, d 2, S 22, W 32: k = floor(233 / 2) + 1 = 117,
  * j = 117 - floor(223 / 2) = 6; iwl3945: R 256, g 0, d 1, S 34, W 67: k = 223 (the seed's
- * "about 223"), j = 34.
+ * "about 223"), j = 34. mvneta wakes at half its stop point in used descriptors
+ * (tx_wake_threshold = tx_stop_threshold / 2 with tx_stop_threshold = U - (S - 1) used), so
+ * W = U - floor((U - S + 1) / 2) for any ring: at its 1024, d 1, S 218: W = 1024 - 403 = 621,
+ * k = 807, j = 404; at the seed's 2015 ring of 532 (ethtool -G tx 532): W = 532 - 157 = 375,
+ * k = 315, j = 158.
  */
 class NicProfileThresholdTestCase : public TestCase
 {
   public:
-    /// @param profile the profile
-    explicit NicProfileThresholdTestCase(const std::string& profile)
-        : TestCase("Stop and wake at the " + profile + " thresholds"),
-          m_profile(profile)
+    /**
+     * @param profile the profile
+     * @param txRing the TX ring size (0: the profile's)
+     */
+    explicit NicProfileThresholdTestCase(const std::string& profile, uint32_t txRing = 0)
+        : TestCase("Stop and wake at the " + profile + " thresholds" +
+                   (txRing > 0 ? " with a ring of " + std::to_string(txRing) : std::string())),
+          m_profile(profile),
+          m_txRing(txRing)
     {
     }
 
@@ -522,12 +531,19 @@ class NicProfileThresholdTestCase : public TestCase
         helper.SetDeviceAttribute("InterruptRate", UintegerValue(0));
         helper.SetDeviceAttribute("SlowLinkInterruptRate", UintegerValue(0));
         helper.SetDeviceAttribute("DynamicItr", StringValue("none"));
+        if (m_txRing > 0)
+        {
+            helper.SetDeviceAttribute("TxRingSize", UintegerValue(m_txRing));
+        }
         m_link = MakeLink(helper);
         Ptr<NicNetDevice> tx = m_link.tx;
         const uint32_t ring = Get(tx, "TxRingSize") - Get(tx, "TxRingGap");
         const uint32_t d = debloattest::ExpectedDescriptors(tx, 1514);
         const uint32_t stop = Get(tx, "TxStopThreshold");
-        const uint32_t wake = Get(tx, "TxWakeThreshold");
+        BooleanValue halfStop;
+        tx->GetAttribute("TxWakeAtHalfStop", halfStop);
+        const uint32_t wake =
+            halfStop.Get() ? ring - (ring - (stop - 1)) / 2 : Get(tx, "TxWakeThreshold");
         BooleanValue atStart;
         tx->GetAttribute("CompletionAtTxStart", atStart);
         const uint32_t k = (ring - stop) / d + 1 + (atStart.Get() ? 1 : 0);
@@ -560,6 +576,7 @@ class NicProfileThresholdTestCase : public TestCase
     }
 
     std::string m_profile;     ///< profile
+    uint32_t m_txRing;         ///< TX ring size (0: the profile's)
     Link m_link;               ///< the link
     uint32_t m_posts{0};       ///< posts made
     std::vector<Time> m_wakes; ///< wake times
@@ -1151,6 +1168,7 @@ class NicNetDeviceTestSuite : public TestSuite
         {
             AddTestCase(new NicProfileThresholdTestCase(profile.name), compat::TEST_QUICK);
         }
+        AddTestCase(new NicProfileThresholdTestCase("mvneta", 532), compat::TEST_QUICK);
     }
 };
 

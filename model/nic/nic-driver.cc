@@ -164,6 +164,17 @@ NicDriver::IsStopped(uint32_t queue) const
 }
 
 uint32_t
+NicDriver::HalfStopWakeThreshold(uint32_t size, uint32_t gap, uint32_t stopThreshold)
+{
+    // The queue stops at stopUsed used descriptors: the first count that leaves fewer than
+    // stopThreshold of the usable ones free.
+    const uint32_t usable = size > gap ? size - gap : 0;
+    const uint32_t reserve = stopThreshold > 0 ? stopThreshold - 1 : 0;
+    const uint32_t stopUsed = usable > reserve ? usable - reserve : 0;
+    return usable - stopUsed / 2;
+}
+
+uint32_t
 NicDriver::CountTxDescriptors(uint32_t length, uint32_t maxData, bool context)
 {
     const uint32_t data = (length + maxData - 1) / maxData;

@@ -247,6 +247,19 @@ class NicDriver
     static uint32_t CountTxDescriptors(uint32_t length, uint32_t maxData, bool context);
 
     /**
+     * The wake threshold of a driver that wakes its queue when the used descriptors fall to
+     * half the count at which it stops, as mvneta_txq_sw_init() sets tx_wake_threshold =
+     * tx_stop_threshold / 2 (both in used descriptors, tx_stop_threshold = size -
+     * MVNETA_MAX_SKB_DESCS), recomputed for the ring size (ethtool -G).
+     * @param size the ring's descriptors
+     * @param gap descriptors never filled (TxRingGap)
+     * @param stopThreshold the queue stops when fewer are free (TxStopThreshold, at least 1)
+     * @return the free descriptors at which it wakes: U - floor((U - (stopThreshold - 1)) / 2)
+     *         with U = size - gap usable
+     */
+    static uint32_t HalfStopWakeThreshold(uint32_t size, uint32_t gap, uint32_t stopThreshold);
+
+    /**
      * Descriptors a packet takes on the TX ring, a TSO super-packet as the configured driver
      * counts it: in hardware TSO (e1000_tso/igb_tso) a context descriptor and the data split
      * by the data limit, as any packet; in driver TSO (mvneta_tx_tso) per frame a header

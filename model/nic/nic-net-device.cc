@@ -226,6 +226,14 @@ NicNetDevice::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&NicNetDevice::m_txWakeThreshold),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TxWakeAtHalfStop",
+                          "Wake a stopped queue once the used descriptors fall to half the "
+                          "count at which it stops, recomputed for TxRingSize (mvneta: "
+                          "tx_wake_threshold = tx_stop_threshold / 2); TxWakeThreshold is "
+                          "then not used",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&NicNetDevice::m_txWakeAtHalfStop),
+                          MakeBooleanChecker())
             .AddAttribute("TxRingGap",
                           "TX descriptors the driver never fills, so the tail never meets the "
                           "head: e1000_desc_unused() and igb_desc_unused() count size - used - 1 "
@@ -597,7 +605,10 @@ NicNetDevice::GetDriverConfig() const
     config.txMaxDataPerDescriptor = m_txMaxDataPerDesc;
     config.txContextDescriptor = m_txContextDescriptor;
     config.txStopThreshold = m_txStopThreshold;
-    config.txWakeThreshold = m_txWakeThreshold;
+    config.txWakeThreshold =
+        m_txWakeAtHalfStop
+            ? NicDriver::HalfStopWakeThreshold(m_txRingSize, m_txRingGap, m_txStopThreshold)
+            : m_txWakeThreshold;
     config.txRingGap = m_txRingGap;
     config.txWorkLimit = m_txWorkLimit;
     config.napiWeight = m_napiWeight;

@@ -731,6 +731,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     bool m_txContextDescriptor;        ///< one context descriptor per packet
     uint32_t m_txStopThreshold;        ///< stop when fewer descriptors are free
     uint32_t m_txWakeThreshold;        ///< wake when at least this many are free
+    bool m_txWakeAtHalfStop;           ///< wake at half the stop point (mvneta) instead
     uint32_t m_txRingGap;              ///< descriptors never filled
     uint32_t m_txWorkLimit;            ///< TX packets reclaimed per poll
     uint32_t m_napiWeight;             ///< RX packets per poll

@@ -103,7 +103,7 @@ NicProfile::GetAll()
           {"TxMaxDataPerDescriptor", "65535"},
           {"TxContextDescriptor", "false"},
           {"TxStopThreshold", "218"},
-          {"TxWakeThreshold", "621"},
+          {"TxWakeAtHalfStop", "true"},
           {"TxWorkLimit", "1024"},
           {"NapiWeight", "64"},
           {"TxFrames", "1"},

@@ -789,3 +789,16 @@ TEST(NicDriverTest, TsoPostTakesOneSlot)
 }
 
 } // namespace
+
+TEST(NicDriverTest, HalfStopWakeThreshold)
+{
+    // mvneta_txq_sw_init(): tx_stop_threshold = size - MVNETA_MAX_SKB_DESCS (217) used,
+    // tx_wake_threshold = tx_stop_threshold / 2 used. With TxStopThreshold 218 (stop below
+    // 218 free): ring 1024 stops at 807 used and wakes at 403 used, 621 free; the seed's
+    // 2015 ring of 532 stops at 315 and wakes at 157 used, 375 free.
+    EXPECT_EQ(NicDriver::HalfStopWakeThreshold(1024, 0, 218), 621U);
+    EXPECT_EQ(NicDriver::HalfStopWakeThreshold(532, 0, 218), 375U);
+    // With a ring gap of 1 the usable ring is 255: stop at 255 - 21 = 234 used, wake at 117
+    // used, 138 free.
+    EXPECT_EQ(NicDriver::HalfStopWakeThreshold(256, 1, 22), 138U);
+}

@@ -325,6 +325,12 @@ CpuCoreModel::TakeTransitions(std::vector<Transition>& out)
     m_transitions.clear();
 }
 
+void
+CpuCoreModel::DiscardTransitions()
+{
+    m_transitions.clear();
+}
+
 int64_t
 CpuCoreModel::GetCompletion(uint64_t id) const
 {

@@ -239,6 +239,8 @@ class CpuCoreModel
      * @param[in,out] out where they go
      */
     void TakeTransitions(std::vector<Transition>& out);
+    /// Drops the state changes since the last call (when nobody follows them).
+    void DiscardTransitions();
 
     /**
      * @param id an item

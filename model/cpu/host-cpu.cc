@@ -386,6 +386,11 @@ HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done)
 void
 HostCpu::FireTransitions()
 {
+    if (m_coreStateTrace.IsEmpty() && !g_log.IsEnabled(LOG_LOGIC))
+    {
+        m_model->DiscardTransitions(); // nobody follows them: nothing to copy
+        return;
+    }
     m_transitions.clear();
     m_model->TakeTransitions(m_transitions);
     for (const auto& t : m_transitions)

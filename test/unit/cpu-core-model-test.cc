@@ -110,6 +110,24 @@ TEST(CpuCoreModelTest, ForwardedFramesAddForwardCost)
     EXPECT_EQ(cpu.NapiPollCost(10, 0), 12000);
 }
 
+TEST(CpuCoreModelTest, DiscardedTransitionsAreGone)
+{
+    // The same poll and IRQ: four transitions by 20 us; discarded, none is taken, and the
+    // completions are unaffected (15 us and 7 us, as above). The next poll (2 frames, 4 us at
+    // 20 us) records its own two changes, idle -> softirq and back.
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    const auto poll = cpu.NapiPoll(0, 1, 10, 12000, 0);
+    const uint64_t irq = cpu.HardIrq(0, 4000);
+    EXPECT_EQ(cpu.GetCompletion(poll.id), 15000);
+    EXPECT_EQ(cpu.GetCompletion(irq), 7000);
+    cpu.AdvanceTo(20000);
+    cpu.DiscardTransitions();
+    EXPECT_TRUE(cpu.TakeTransitions().empty());
+    cpu.NapiPoll(0, 1, 2, 4000, 20000);
+    cpu.AdvanceTo(30000);
+    EXPECT_EQ(cpu.TakeTransitions().size(), 2U);
+}
+
 TEST(CpuCoreModelTest, HardIrqDelaysSoftirqByItsCost)
 {
     // The 12 us poll starts at 0; a hard IRQ (h = 3 us) at 4 us preempts it, so the poll ends

@@ -112,19 +112,16 @@ TEST(CpuCoreModelTest, ForwardedFramesAddForwardCost)
 
 TEST(CpuCoreModelTest, DiscardedTransitionsAreGone)
 {
-    // The same poll and IRQ: four transitions by 20 us; discarded, none is taken, and the
-    // completions are unaffected (15 us and 7 us, as above). The next poll (2 frames, 4 us at
-    // 20 us) records its own two changes, idle -> softirq and back.
+    // A poll of 2 frames costing 4 us at 0 (idle -> softirq -> idle by 10 us): discarded,
+    // nothing is taken; the same poll at 10 us records its own two changes.
     CpuCoreModel cpu(TestConfig(), FixedLatency);
-    const auto poll = cpu.NapiPoll(0, 1, 10, 12000, 0);
-    const uint64_t irq = cpu.HardIrq(0, 4000);
-    EXPECT_EQ(cpu.GetCompletion(poll.id), 15000);
-    EXPECT_EQ(cpu.GetCompletion(irq), 7000);
-    cpu.AdvanceTo(20000);
+    cpu.NapiPoll(0, 1, 2, 4000, 0);
+    cpu.AdvanceTo(10000);
     cpu.DiscardTransitions();
     EXPECT_TRUE(cpu.TakeTransitions().empty());
-    cpu.NapiPoll(0, 1, 2, 4000, 20000);
-    cpu.AdvanceTo(30000);
+    const auto poll = cpu.NapiPoll(0, 1, 2, 4000, 10000);
+    EXPECT_EQ(cpu.GetCompletion(poll.id), 14000);
+    cpu.AdvanceTo(20000);
     EXPECT_EQ(cpu.TakeTransitions().size(), 2U);
 }
 

@@ -707,9 +707,9 @@ class NicNapiExactBudgetTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(m_polls[i].second, expected[i].second, "poll " << i << ": RX");
         }
         const auto& stats = link.rx->GetStats();
-        NS_TEST_EXPECT_MSG_EQ(stats.interrupts, m_frameBetween ? 2 : 1, "interrupts");
+        NS_TEST_EXPECT_MSG_EQ(stats.interrupts, (m_frameBetween ? 2 : 1), "interrupts");
         NS_TEST_EXPECT_MSG_EQ(stats.polls, expected.size(), "polls");
-        NS_TEST_EXPECT_MSG_EQ(stats.rxPackets, m_frameBetween ? 5 : 4, "all passed up");
+        NS_TEST_EXPECT_MSG_EQ(stats.rxPackets, (m_frameBetween ? 5 : 4), "all passed up");
         Simulator::Destroy();
     }
 

@@ -218,7 +218,7 @@ class SfqRoundTestCase : public TestCase
         {
             Ptr<QueueDiscItem> item = sfq->Dequeue();
             const bool expectA = i % 4 == 0;
-            NS_TEST_EXPECT_MSG_EQ(item->GetSize(), expectA ? 1500 : 500, "dequeue " << i);
+            NS_TEST_EXPECT_MSG_EQ(item->GetSize(), (expectA ? 1500 : 500), "dequeue " << i);
             (expectA ? bytesA : bytesB) += item->GetSize() + 14;
         }
         NS_TEST_EXPECT_MSG_EQ(bytesA, 15140, "flow A's bytes");
@@ -303,7 +303,7 @@ class SfqDropTestCase : public TestCase
                                   "one depth drop");
             NS_TEST_ASSERT_MSG_EQ(deepTraces.drops.size(), 1, "FlowDrop fires once");
             NS_TEST_EXPECT_MSG_EQ(deepTraces.drops[0].uid,
-                                  headdrop ? uids[0] : uids[3],
+                                  (headdrop ? uids[0] : uids[3]),
                                   "FlowDrop: headdrop=" << headdrop);
             NS_TEST_EXPECT_MSG_EQ(deepTraces.drops[0].slot, 126, "FlowDrop: A's slot");
             NS_TEST_EXPECT_MSG_EQ(deepTraces.drops[0].reason,
@@ -562,8 +562,8 @@ class SfqRedTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_GT(hard, 5, "the threshold is reached: " << options);
         const SfqRedStats& red = sfq->GetScheduler().GetRedStats();
-        NS_TEST_EXPECT_MSG_EQ(red.forcedMark, marks ? hard : 0, options);
-        NS_TEST_EXPECT_MSG_EQ(red.forcedDrop, marks ? 0 : hard, options);
+        NS_TEST_EXPECT_MSG_EQ(red.forcedMark, (marks ? hard : 0), options);
+        NS_TEST_EXPECT_MSG_EQ(red.forcedDrop, (marks ? 0 : hard), options);
         NS_TEST_EXPECT_MSG_EQ(sfq->GetNPackets(), expectMarked.size(), options);
         const std::map<uint32_t, uint32_t> flows = FlowLengths(sfq);
         NS_TEST_ASSERT_MSG_EQ(flows.size(), 1, "one flow");

@@ -1064,23 +1064,15 @@ NicNetDevice::GetTsoFrame(Ptr<const Packet> packet,
     // read from the header bytes (ns-3's TcpHeader would build an object per option).
     uint8_t bytes[60 + 60];
     const uint32_t n = packet->CopyData(bytes, sizeof(bytes));
-    uint32_t ipHeader = 0;
-    uint8_t protocol = 0;
-    if (protocolNumber == 0x0800 && n >= 20)
+    FlowKeys keys;
+    // Only TCP super-packets (NETIF_F_TSO, NETIF_F_TSO6), IPv6 without extension headers.
+    if ((protocolNumber != 0x0800 && protocolNumber != 0x86DD) || !Dissect(bytes, n, keys) ||
+        keys.etherType != protocolNumber || keys.protocol != 6 || keys.tcpHeaderLength == 0 ||
+        (protocolNumber == 0x86DD && keys.l4Offset != 40))
     {
-        ipHeader = (bytes[0] & 0x0f) * 4U;
-        protocol = bytes[9];
+        return false;
     }
-    else if (protocolNumber == 0x86DD && n >= 40)
-    {
-        ipHeader = 40;
-        protocol = bytes[6];
-    }
-    if (protocol != 6 || ipHeader + 20 > n)
-    {
-        return false; // only TCP super-packets (NETIF_F_TSO, NETIF_F_TSO6)
-    }
-    const uint32_t headers = ipHeader + (bytes[ipHeader + 12] >> 4) * 4U;
+    const uint32_t headers = keys.l4Offset + keys.tcpHeaderLength;
     if (headers >= packet->GetSize())
     {
         return false;

@@ -13,6 +13,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/debloat-compat.h"
+#include "ns3/flow-dissector.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/ipv4-interface.h"
@@ -362,25 +363,22 @@ GsoTrafficControlLayer::TcpFields::Read(const Packet& packet)
 {
     uint8_t bytes[60];
     const uint32_t n = packet.CopyData(bytes, sizeof(bytes));
-    if (n < 20)
+    FlowKeys keys;
+    if (!DissectL4(IPPROTO_TCP_NUMBER, bytes, n, keys))
     {
-        return false;
+        return false; // no whole TCP header
     }
-    headerLength = (bytes[12] >> 4) * 4U;
-    if (headerLength < 20 || headerLength > n)
-    {
-        return false;
-    }
-    sourcePort = static_cast<uint16_t>(bytes[0] << 8 | bytes[1]);
-    destinationPort = static_cast<uint16_t>(bytes[2] << 8 | bytes[3]);
-    sequence = static_cast<uint32_t>(bytes[4]) << 24 | static_cast<uint32_t>(bytes[5]) << 16 |
-               static_cast<uint32_t>(bytes[6]) << 8 | bytes[7];
-    ack = static_cast<uint32_t>(bytes[8]) << 24 | static_cast<uint32_t>(bytes[9]) << 16 |
-          static_cast<uint32_t>(bytes[10]) << 8 | bytes[11];
-    flags = bytes[13];
+    headerLength = keys.tcpHeaderLength;
+    sourcePort = keys.sourcePort;
+    destinationPort = keys.destinationPort;
+    sequence = keys.tcpSequence;
+    ack = keys.tcpAck;
+    flags = static_cast<uint8_t>(keys.tcpFlags & 0xff);
     window = static_cast<uint16_t>(bytes[14] << 8 | bytes[15]);
     options.fill(0);
-    std::copy(bytes + 20, bytes + headerLength, options.begin());
+    std::copy(bytes + keys.TcpOptionsOffset(),
+              bytes + keys.TcpOptionsOffset() + keys.TcpOptionsLength(),
+              options.begin());
     return true;
 }
 

@@ -32,7 +32,8 @@
  * PointToPoint with ns-3's own. --flows TCP bulk transfers (default 4) from the sender to
  * the receiver; the sender's egress is the bottleneck, where the queue disc holds the
  * standing queue. Configurations: p2p with ns-3's FqCoDel and FqCobalt, the e1000e profile
- * with BQL and fq_codel (ns-3's FqCoDel, as tc text selects it) and with BQL and cake
+ * with BQL and fq_codel (ns-3's FqCoDel as tc text makes it: with
+ * a FlowHashPacketFilter, the same flow hash read as bytes) and with BQL and cake
  * (CakeQueueDisc); each cost is per data segment delivered. Targets (issue 21): NIC + BQL
  * + fq_codel at most 1.0x p2p + FqCoDel, NIC + BQL + cake at most 0.8x p2p + FqCobalt.
  *

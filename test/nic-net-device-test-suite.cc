@@ -25,6 +25,7 @@
 #include "ns3/nic-helper.h"
 #include "ns3/nic-net-device.h"
 #include "ns3/nic-profile.h"
+#include "ns3/node-event.h"
 #include "ns3/point-to-point-module.h"
 
 #include <sstream>
@@ -1138,6 +1139,88 @@ class NicNodeContextTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief NodeEvent, whose event object is scheduled again once it ran: each Schedule()
+ * fires once, at its time and in its context, also when the handler schedules its own
+ * event again; a pending event cancelled or rescheduled does not fire; Bind() replaces the
+ * call.
+ */
+class NodeEventTestCase : public TestCase
+{
+  public:
+    NodeEventTestCase()
+        : TestCase("NodeEvent fires once per Schedule(), reused, cancelled and re-bound")
+    {
+    }
+
+  private:
+    /// One firing.
+    struct Firing
+    {
+        uint32_t tag;     ///< the bound argument
+        Time at;          ///< when
+        uint32_t context; ///< Simulator::GetContext() then
+    };
+
+    /**
+     * The bound call: records the firing; the first two firings of tag 1 schedule the event
+     * again 10 ns later from inside the handler.
+     * @param tag the bound argument
+     */
+    void Fire(uint32_t tag)
+    {
+        m_firings.push_back({tag, Simulator::Now(), Simulator::GetContext()});
+        if (tag == 1 && ++m_repeats <= 2)
+        {
+            m_event.Schedule(7, NanoSeconds(10));
+        }
+    }
+
+    void DoRun() override
+    {
+        m_event.Bind(&NodeEventTestCase::Fire, this, 1U);
+        // Scheduled from the main context at 0 for 100 ns: fires at 100, 110 and 120 ns in
+        // context 7 (the handler re-arms it twice).
+        m_event.Schedule(7, NanoSeconds(100));
+        // At 200 ns: scheduled for 300 ns, then moved to 250 ns (the 300 ns one is
+        // cancelled); at 400 ns scheduled for 500 ns and cancelled at 450 ns.
+        compat::ScheduleFunction(NanoSeconds(200), [this]() {
+            m_event.Schedule(3, NanoSeconds(100));
+            m_event.Schedule(3, NanoSeconds(50));
+        });
+        compat::ScheduleFunction(NanoSeconds(400),
+                                 [this]() { m_event.Schedule(3, NanoSeconds(100)); });
+        compat::ScheduleFunction(NanoSeconds(450), [this]() { m_event.Cancel(); });
+        // At 600 ns re-bound to tag 2 and scheduled for 700 ns.
+        compat::ScheduleFunction(NanoSeconds(600), [this]() {
+            m_event.Bind(&NodeEventTestCase::Fire, this, 2U);
+            m_event.Schedule(5, NanoSeconds(100));
+        });
+        Simulator::Run();
+
+        const std::vector<Firing> expected{{1, NanoSeconds(100), 7},
+                                           {1, NanoSeconds(110), 7},
+                                           {1, NanoSeconds(120), 7},
+                                           {1, NanoSeconds(250), 3},
+                                           {2, NanoSeconds(700), 5}};
+        NS_TEST_ASSERT_MSG_EQ(m_firings.size(), expected.size(), "firings");
+        for (std::size_t i = 0; i < expected.size(); i++)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_firings[i].tag, expected[i].tag, "call of firing " << i);
+            NS_TEST_EXPECT_MSG_EQ(m_firings[i].at, expected[i].at, "time of firing " << i);
+            NS_TEST_EXPECT_MSG_EQ(m_firings[i].context,
+                                  expected[i].context,
+                                  "context of firing " << i);
+        }
+        Simulator::Destroy();
+    }
+
+    NodeEvent m_event;             ///< the event under test
+    uint32_t m_repeats{0};         ///< re-arms made by the handler
+    std::vector<Firing> m_firings; ///< what fired
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-nic-net-device suite.
  */
 class NicNetDeviceTestSuite : public TestSuite
@@ -1146,6 +1229,7 @@ class NicNetDeviceTestSuite : public TestSuite
     NicNetDeviceTestSuite()
         : TestSuite("debloat-nic-net-device", compat::SUITE_UNIT)
     {
+        AddTestCase(new NodeEventTestCase(), compat::TEST_QUICK);
         AddTestCase(new NicRingDrainTestCase("100Mbps", NanoSeconds(123040)), compat::TEST_QUICK);
         AddTestCase(new NicRingDrainTestCase("1Gbps", NanoSeconds(12304)), compat::TEST_QUICK);
         AddTestCase(new NicStopWakeTestCase(), compat::TEST_QUICK);

@@ -1531,6 +1531,134 @@ class TcQdiscMqTrafficTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief Every fq_codel TcQdiscHelper makes (root, mq child, htb leaf) gets a
+ * FlowHashPacketFilter with the queue disc's Perturbation and Flows, and the filter's class
+ * is ns-3's flow hash (QueueDiscItem::Hash(Perturbation)), which FqCoDelQueueDisc otherwise
+ * computes: a TCP segment with a timestamp option, a UDP datagram, and an item of no IP
+ * version (hash 0); other qdiscs get no filter.
+ */
+class TcQdiscFlowHashFilterTestCase : public TestCase
+{
+    /// A queue disc item of no IP version (QueueDiscItem is abstract).
+    class RawItem : public QueueDiscItem
+    {
+      public:
+        /// @param packet the packet
+        explicit RawItem(Ptr<Packet> packet)
+            : QueueDiscItem(packet, Address(), 0x88B5)
+        {
+        }
+
+        void AddHeader() override
+        {
+        }
+
+        bool Mark() override
+        {
+            return false;
+        }
+    };
+
+  public:
+    TcQdiscFlowHashFilterTestCase()
+        : TestCase("fq_codel gets a flow-hash filter that returns ns-3's flow hash")
+    {
+    }
+
+  private:
+    /**
+     * Checks a queue disc's filter against QueueDiscItem::Hash().
+     * @param qdisc an FqCoDelQueueDisc
+     * @param flows the Flows it was made with
+     * @param what names it in messages
+     */
+    void CheckFilter(Ptr<QueueDisc> qdisc, uint32_t flows, const std::string& what)
+    {
+        NS_TEST_ASSERT_MSG_EQ(qdisc->GetInstanceTypeId().GetName(),
+                              "ns3::FqCoDelQueueDisc",
+                              what << ": fq_codel");
+        NS_TEST_ASSERT_MSG_EQ(qdisc->GetNPacketFilters(), 1, what << ": one filter");
+        Ptr<PacketFilter> filter = qdisc->GetPacketFilter(0);
+        NS_TEST_ASSERT_MSG_EQ(filter->GetInstanceTypeId().GetName(),
+                              "ns3::debloat::FlowHashPacketFilter",
+                              what << ": the flow-hash filter");
+        UintegerValue qdiscPerturbation;
+        UintegerValue filterPerturbation;
+        UintegerValue filterFlows;
+        qdisc->GetAttribute("Perturbation", qdiscPerturbation);
+        filter->GetAttribute("Perturbation", filterPerturbation);
+        filter->GetAttribute("Flows", filterFlows);
+        NS_TEST_EXPECT_MSG_EQ(filterPerturbation.Get(),
+                              qdiscPerturbation.Get(),
+                              what << ": Perturbation");
+        NS_TEST_EXPECT_MSG_EQ(filterFlows.Get(), flows, what << ": Flows");
+        const auto perturbation = static_cast<uint32_t>(qdiscPerturbation.Get());
+
+        Ipv4Header ip;
+        ip.SetSource(Ipv4Address("10.0.0.1"));
+        ip.SetDestination(Ipv4Address("10.0.0.2"));
+        TcpHeader tcp;
+        tcp.SetSourcePort(49152);
+        tcp.SetDestinationPort(12865);
+        Ptr<TcpOptionTS> ts = CreateObject<TcpOptionTS>();
+        ts->SetTimestamp(123456);
+        tcp.AppendOption(ts);
+        Ptr<Packet> segment = Create<Packet>(1448);
+        segment->AddHeader(tcp);
+        ip.SetProtocol(6);
+        Ptr<QueueDiscItem> tcpItem = Create<Ipv4QueueDiscItem>(segment, Address(), 0x0800, ip);
+        UdpHeader udp;
+        udp.SetSourcePort(5000);
+        udp.SetDestinationPort(6000);
+        Ptr<Packet> datagram = Create<Packet>(100);
+        datagram->AddHeader(udp);
+        ip.SetProtocol(17);
+        Ptr<QueueDiscItem> udpItem = Create<Ipv4QueueDiscItem>(datagram, Address(), 0x0800, ip);
+        Ptr<QueueDiscItem> rawItem = Create<RawItem>(Create<Packet>(60));
+        for (const auto& [item, name] : {std::make_pair(tcpItem, "TCP"),
+                                         std::make_pair(udpItem, "UDP"),
+                                         std::make_pair(rawItem, "not IP")})
+        {
+            NS_TEST_EXPECT_MSG_EQ(static_cast<uint32_t>(filter->Classify(item)),
+                                  item->Hash(perturbation),
+                                  what << ": " << name);
+        }
+    }
+
+    void DoRun() override
+    {
+        // The root: Flows from the tc words.
+        CheckFilter(InstallRoot("fq_codel flows 256"), 256, "root");
+        Simulator::Destroy();
+        // Under mq, each TX queue's child; Flows from FqCoDelQueueDisc's default (1024).
+        {
+            MqLink link = InstallMq("mq", 2);
+            NS_TEST_ASSERT_MSG_EQ(link.root->GetNPacketFilters(), 0, "mq: none");
+            Simulator::Destroy();
+            MqLink fq = InstallMq("mq\nqdisc parent 1:1 fq_codel\nqdisc parent 1:2 fq_codel", 2);
+            for (uint32_t i = 0; i < fq.root->GetNQueueDiscClasses(); ++i)
+            {
+                CheckFilter(fq.root->GetQueueDiscClass(i)->GetQueueDisc(), 1024, "mq child");
+            }
+        }
+        Simulator::Destroy();
+        // An htb leaf.
+        Ptr<QueueDisc> htb = InstallRoot("htb default 12;"
+                                         "class parent 1: classid 1:12 rate 10Mbit;"
+                                         "qdisc parent 1:12 fq_codel flows 64");
+        NS_TEST_EXPECT_MSG_EQ(htb->GetNPacketFilters(), 0, "htb: none");
+        CheckFilter(htb->GetQueueDiscClass(0)->GetQueueDisc(), 64, "htb leaf");
+        Simulator::Destroy();
+        // Other qdiscs: none.
+        NS_TEST_EXPECT_MSG_EQ(InstallRoot("codel")->GetNPacketFilters(), 0, "codel: none");
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(InstallRoot("pfifo_fast")->GetNPacketFilters(), 0, "pfifo_fast");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-tc-qdisc-helper suite.
  */
 class TcQdiscHelperTestSuite : public TestSuite
@@ -1553,6 +1681,7 @@ class TcQdiscHelperTestSuite : public TestSuite
         AddTestCase(new TcQdiscMqChildrenTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscMqErrorsTestCase(), compat::TEST_QUICK);
         AddTestCase(new TcQdiscMqTrafficTestCase(), compat::TEST_QUICK);
+        AddTestCase(new TcQdiscFlowHashFilterTestCase(), compat::TEST_QUICK);
     }
 };
 

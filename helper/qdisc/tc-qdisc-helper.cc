@@ -480,6 +480,47 @@ WithAttributes(Call call, const TcQdiscHelper::QdiscSpec& spec)
 }
 
 /**
+ * Gives a flow queue its flow hash as a FlowHashPacketFilter: ns-3's FqCoDelQueueDisc hashes
+ * a packet it has no filter for with QueueDiscItem::Hash(), which deserialises the TCP
+ * header with its options; the filter returns the same value read as bytes (see its
+ * description). Other queue discs are left as they are.
+ * @param helper the helper
+ * @param handle the queue disc's handle
+ * @param spec the queue disc
+ */
+void
+AddFlowHashFilter(TrafficControlHelper& helper,
+                  uint16_t handle,
+                  const TcQdiscHelper::QdiscSpec& spec)
+{
+    if (spec.type != "ns3::FqCoDelQueueDisc")
+    {
+        return;
+    }
+    // The values the queue disc is made with: the spec's, else the attribute's default
+    // (Config::SetDefault() included).
+    const TypeId tid = TypeId::LookupByName(spec.type);
+    auto value = [&spec, &tid](const std::string& name) {
+        for (const auto& [attribute, setting] : spec.attributes)
+        {
+            if (attribute == name)
+            {
+                return DynamicCast<const UintegerValue>(setting)->Get();
+            }
+        }
+        TypeId::AttributeInformation info;
+        tid.LookupAttributeByName(name, &info);
+        return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+    };
+    helper.AddPacketFilter(handle,
+                           "ns3::debloat::FlowHashPacketFilter",
+                           "Perturbation",
+                           UintegerValue(value("Perturbation")),
+                           "Flows",
+                           UintegerValue(value("Flows")));
+}
+
+/**
  * The root queue disc's Quota (packets one QueueDisc::Run() dequeues): unlimited, unless the
  * user set another default for ns3::QueueDisc::Quota (AttributeDefaults cannot tell a default
  * set to ns-3's own 64 from the built-in one, so 64 itself also means unlimited here).
@@ -700,11 +741,12 @@ AddMqChild(TrafficControlHelper& helper,
     }
     TcQdiscHelper::QdiscSpec spec = TcQdiscHelper::Parse(text, txqueuelen);
     spec.attributes.emplace_back(quota, quotaValue);
-    WithAttributes(
+    const uint16_t child = WithAttributes(
         [&helper, handle, classId](const std::string& type, auto&&... args) {
             return helper.AddChildQueueDisc(handle, classId, type, args...);
         },
         spec);
+    AddFlowHashFilter(helper, child, spec);
 }
 
 } // namespace
@@ -770,9 +812,12 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
     {
         QdiscSpec root = Parse(text, txqueuelen);
         root.attributes.push_back(RootQuota());
-        WithAttributes([&helper](const std::string& type,
-                                 auto&&... args) { return helper.SetRootQueueDisc(type, args...); },
-                       root);
+        const uint16_t handle = WithAttributes(
+            [&helper](const std::string& type, auto&&... args) {
+                return helper.SetRootQueueDisc(type, args...);
+            },
+            root);
+        AddFlowHashFilter(helper, handle, root);
         return;
     }
     // An htb tree: the qdisc line (through Parse(), as a lone htb line), then "class ..."
@@ -851,11 +896,13 @@ TcQdiscHelper::SetRootQueueDisc(TrafficControlHelper& helper,
                                         " ...\" line (Linux would give it pfifo)");
         }
         const uint16_t classId = ids[i];
-        WithAttributes(
+        const QdiscSpec leaf = Parse(qdisc->second, txqueuelen);
+        const uint16_t child = WithAttributes(
             [&helper, handle, classId](const std::string& type, auto&&... args) {
                 return helper.AddChildQueueDisc(handle, classId, type, args...);
             },
-            Parse(qdisc->second, txqueuelen));
+            leaf);
+        AddFlowHashFilter(helper, child, leaf);
     }
 }
 

@@ -514,12 +514,21 @@ CpuCoreModel::Run(uint32_t index, Core& c, int64_t until)
         c.usage.idle += until - c.now;
         c.now = until;
     }
+    // Either way the core stands at until with nothing left to retire there.
+    c.settled = true;
 }
 
 void
 CpuCoreModel::Project(Core& c)
 {
     // The same schedule as Run() to the end, on the items' times and costs only.
+    if (c.items.size() == 1)
+    {
+        // Alone on the core (the usual case): it runs from its release, unpreempted.
+        Item& item = c.items.front();
+        item.completion = std::max(c.now, item.release) + item.remaining;
+        return;
+    }
     std::vector<Pending>& pending = m_scratch;
     pending.clear();
     for (std::size_t i = 0; i < c.items.size(); ++i)
@@ -568,6 +577,9 @@ CpuCoreModel::Add(uint32_t index, CpuClass cls, int64_t cost, int64_t release, b
     Core& c = m_cores[index];
     const uint64_t id = m_nextId++;
     c.items.push_back({id, cls, release, cost, NEVER, ksoftirqd});
+    // Reached now before every Add(): a Run() to now would retire a zero-cost item, and
+    // otherwise only find the state UpdateState() sets.
+    c.settled = c.settled && cost > 0;
     UpdateState(index, c);
     Project(c);
     return c.items.back();
@@ -594,6 +606,10 @@ CpuCoreModel::Reach(uint32_t core, int64_t now)
         c.usage.idle += now - c.now;
         c.now = now;
         return c;
+    }
+    if (c.settled && now == c.now)
+    {
+        return c; // run to now already, nothing added since: callers reach now many times
     }
     Run(core, c, now);
     return c;

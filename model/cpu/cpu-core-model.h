@@ -322,6 +322,7 @@ class CpuCoreModel
         bool needResched{false};      ///< a task was woken during the invocation
         uint64_t timeSqueeze{0};      ///< runs that broke on a limit
         uint64_t ksoftirqdWakeups{0}; ///< invocations that woke ksoftirqd
+        bool settled{true};           ///< Run() to now would change nothing
     };
 
     /// The softirq work already on a core when more is raised.

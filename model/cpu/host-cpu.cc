@@ -248,9 +248,17 @@ HostCpu::Model()
             NS_ABORT_MSG_IF(cost.IsStrictlyNegative(),
                             "HostCpu: " << name << " is " << cost << "; accepted: 0 or more");
         }
+        NS_ABORT_MSG_IF(m_irqCores > config.cores,
+                        "HostCpu: IrqCores " << m_irqCores << " is more than Cores " << config.cores
+                                             << "; accepted: 0 (all) to " << config.cores);
+        m_irqCoreCount = m_irqCores == 0 ? config.cores : m_irqCores;
         ParseQdiscCosts();
         m_model = std::make_unique<CpuCoreModel>(config, [this]() { return DrawLatency(); });
         m_events.resize(config.cores);
+        for (uint32_t core = 0; core < config.cores; core++)
+        {
+            m_events[core].Bind(&HostCpu::Dispatch, this, core);
+        }
         m_eventAt.assign(config.cores, CpuCoreModel::NEVER);
         Ptr<Node> node = GetObject<Node>();
         m_nodeId = node ? node->GetId() : Simulator::NO_CONTEXT;
@@ -265,8 +273,9 @@ void
 HostCpu::RunHardIrq(uint32_t core)
 {
     NS_LOG_FUNCTION(this << core);
-    const uint64_t id = Model().HardIrq(core, Ns(Simulator::Now()));
-    Submitted(core, id, nullptr);
+    const int64_t now = Ns(Simulator::Now());
+    const uint64_t id = Model().HardIrq(core, now);
+    Submitted(core, id, nullptr, now);
 }
 
 Time
@@ -282,13 +291,14 @@ HostCpu::RunNapiPoll(uint32_t core,
     NS_LOG_FUNCTION(this << core << napi << rxPackets << txPackets << forwarded << qdiscWork
                          << work);
     CpuCoreModel& model = Model();
+    const int64_t now = Ns(Simulator::Now());
     const uint64_t wakeups = model.GetKsoftirqdWakeups(core);
     const auto placement =
         model.NapiPoll(core,
                        napi,
                        work,
-                       Ns(GetPollCost(rxPackets, txPackets, forwarded, qdiscWork)),
-                       Ns(Simulator::Now()));
+                       model.NapiPollCost(rxPackets, txPackets, forwarded) + Ns(qdiscWork),
+                       now);
     NS_LOG_DEBUG("core " << core << ": poll of " << rxPackets << " rx (" << forwarded
                          << " forwarded) + " << txPackets << " tx, "
                          << (placement.ksoftirqd ? "in ksoftirqd" : "softirq run ") << placement.run
@@ -299,7 +309,7 @@ HostCpu::RunNapiPoll(uint32_t core,
         m_timeSqueezeTrace(core, model.GetTimeSqueeze(core));
     }
     TraceKsoftirqdWakeup(core, wakeups);
-    Submitted(core, placement.id, std::move(done));
+    Submitted(core, placement.id, std::move(done), now);
     return NanoSeconds(placement.completion);
 }
 
@@ -309,12 +319,13 @@ HostCpu::RunNetTx(uint32_t core, std::function<void()> done)
     NS_LOG_FUNCTION(this << core);
     CpuCoreModel& model = Model();
     const uint64_t wakeups = model.GetKsoftirqdWakeups(core);
-    const auto placement = model.NetTx(core, Ns(m_netTxCost), Ns(Simulator::Now()));
+    const int64_t now = Ns(Simulator::Now());
+    const auto placement = model.NetTx(core, Ns(m_netTxCost), now);
     NS_LOG_DEBUG("core " << core << ": net_tx_action "
                          << (placement.ksoftirqd ? "in ksoftirqd" : "softirq run ") << placement.run
                          << ", done at " << placement.completion << " ns");
     TraceKsoftirqdWakeup(core, wakeups);
-    Submitted(core, placement.id, std::move(done));
+    Submitted(core, placement.id, std::move(done), now);
     return NanoSeconds(placement.completion);
 }
 
@@ -333,8 +344,9 @@ HostCpu::RunTask(uint32_t core, Time cost, std::function<void()> done)
 {
     NS_LOG_FUNCTION(this << core << cost);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu: task cost " << cost << " is negative");
-    const uint64_t id = Model().Submit(core, CpuClass::TASK, Ns(cost), Ns(Simulator::Now()));
-    Submitted(core, id, std::move(done));
+    const int64_t now = Ns(Simulator::Now());
+    const uint64_t id = Model().Submit(core, CpuClass::TASK, Ns(cost), now);
+    Submitted(core, id, std::move(done), now);
     return NanoSeconds(m_model->GetCompletion(id));
 }
 
@@ -349,8 +361,9 @@ HostCpu::WakeTask(uint32_t core, Time cost, std::function<void()> done)
 {
     NS_LOG_FUNCTION(this << core << cost);
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu: task cost " << cost << " is negative");
-    const uint64_t id = Model().WakeTask(core, Ns(m_wakeupCost + cost), Ns(Simulator::Now()));
-    Submitted(core, id, std::move(done));
+    const int64_t now = Ns(Simulator::Now());
+    const uint64_t id = Model().WakeTask(core, Ns(m_wakeupCost + cost), now);
+    Submitted(core, id, std::move(done), now);
     return NanoSeconds(m_model->GetCompletion(id));
 }
 
@@ -368,7 +381,7 @@ HostCpu::NextTaskCore()
 }
 
 void
-HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done)
+HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done, int64_t now)
 {
     if (done)
     {
@@ -376,11 +389,11 @@ HostCpu::Submitted(uint32_t core, uint64_t id, std::function<void()> done)
     }
     // Items that ended exactly now, found while running the core to now, wait for their
     // own event at now: callbacks never run inside a submitter's call.
-    Settle();
+    Settle(now);
     NS_LOG_LOGIC("core " << core << " next completion " << m_model->GetNextCompletion(core));
     // Work on one core moves only that core's completions; an item of any core that ended
     // now is dispatched by this core's event at now (Dispatch() takes them all).
-    RescheduleCore(core);
+    RescheduleCore(core, now);
 }
 
 void
@@ -401,9 +414,9 @@ HostCpu::FireTransitions()
 }
 
 void
-HostCpu::Settle()
+HostCpu::Settle(int64_t now)
 {
-    m_model->AdvanceTo(Ns(Simulator::Now()));
+    m_model->AdvanceTo(now);
     FireTransitions();
     const std::size_t before = m_finished.size();
     m_model->TakeFinished(m_finished);
@@ -424,8 +437,10 @@ HostCpu::Dispatch(uint32_t core)
 {
     NS_LOG_FUNCTION(this << core);
     m_eventAt[core] = CpuCoreModel::NEVER; // this event has fired
-    Settle();
-    // Callbacks may submit work that ends now too: drain until nothing is left.
+    const int64_t now = Ns(Simulator::Now());
+    Settle(now);
+    // Callbacks may submit work that ends now too (their submissions settle the cores and
+    // add it to m_finished): drain until nothing is left.
     while (!m_finished.empty())
     {
         m_batch.clear();
@@ -443,24 +458,22 @@ HostCpu::Dispatch(uint32_t core)
             m_done.erase(it);
             done();
         }
-        Settle();
     }
-    Reschedule();
+    Reschedule(now);
 }
 
 void
-HostCpu::Reschedule()
+HostCpu::Reschedule(int64_t now)
 {
     for (uint32_t core = 0; core < m_events.size(); ++core)
     {
-        RescheduleCore(core);
+        RescheduleCore(core, now);
     }
 }
 
 void
-HostCpu::RescheduleCore(uint32_t core)
+HostCpu::RescheduleCore(uint32_t core, int64_t now)
 {
-    const Time now = Simulator::Now();
     NodeEvent& event = m_events[core];
     // With no CoreState sink, only completions that call back need an event.
     int64_t next = CpuCoreModel::NEVER;
@@ -480,9 +493,9 @@ HostCpu::RescheduleCore(uint32_t core)
     }
     if (!m_finished.empty())
     {
-        next = Ns(now); // retired items wait for a dispatch now
+        next = now; // retired items wait for a dispatch now
     }
-    next = next == CpuCoreModel::NEVER ? next : std::max(next, Ns(now));
+    next = next == CpuCoreModel::NEVER ? next : std::max(next, now);
     if (next == m_eventAt[core])
     {
         return; // pending at that time already (or none needed, none pending)
@@ -496,21 +509,15 @@ HostCpu::RescheduleCore(uint32_t core)
     {
         // In the node's context whatever scheduled it: the completions pass frames up.
         event.Schedule(m_nodeId != Simulator::NO_CONTEXT ? m_nodeId : Simulator::GetContext(),
-                       NanoSeconds(next) - now,
-                       &HostCpu::Dispatch,
-                       this,
-                       core);
+                       NanoSeconds(next - now));
     }
 }
 
 uint32_t
 HostCpu::GetIrqCore(uint32_t vector)
 {
-    const uint32_t cores = Model().GetConfig().cores;
-    NS_ABORT_MSG_IF(m_irqCores > cores,
-                    "HostCpu: IrqCores " << m_irqCores << " is more than Cores " << cores
-                                         << "; accepted: 0 (all) to " << cores);
-    return vector % (m_irqCores == 0 ? cores : m_irqCores);
+    Model(); // checks IrqCores against Cores
+    return vector % m_irqCoreCount;
 }
 
 uint32_t
@@ -612,7 +619,7 @@ HostCpu::GetUsage(uint32_t core)
     // item that ends now has its core's event pending now, which dispatches it. (A
     // Reschedule() here would move the other cores' events and reorder same-time events:
     // a sampler would perturb what it samples.)
-    Settle();
+    Settle(Ns(Simulator::Now()));
     return model.GetUsage(core);
 }
 

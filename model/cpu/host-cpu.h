@@ -234,19 +234,26 @@ class HostCpu : public Object
      * @param core the core
      * @param id the item
      * @param done its callback (may be empty)
+     * @param now the time, ns
      */
-    void Submitted(uint32_t core, uint64_t id, std::function<void()> done);
+    void Submitted(uint32_t core, uint64_t id, std::function<void()> done, int64_t now);
     /// Fires the state-change traces recorded by the core model.
     void FireTransitions();
-    /// Runs the cores to now, fires their state changes and keeps what finished for Dispatch().
-    void Settle();
+    /**
+     * Runs the cores to now, fires their state changes and keeps what finished for Dispatch().
+     * @param now the time, ns
+     */
+    void Settle(int64_t now);
     /**
      * A completion is due: runs the cores to now and calls the finished items' callbacks.
      * @param core the core whose event this is
      */
     void Dispatch(uint32_t core);
-    /// Schedules each core's event at its next completion.
-    void Reschedule();
+    /**
+     * Schedules each core's event at its next completion.
+     * @param now the time, ns
+     */
+    void Reschedule(int64_t now);
     /**
      * Fires KsoftirqdWakeup if placing work on a core woke ksoftirqd.
      * @param core the core
@@ -256,8 +263,9 @@ class HostCpu : public Object
     /**
      * Schedules one core's event at its next completion.
      * @param core the core
+     * @param now the time, ns
      */
-    void RescheduleCore(uint32_t core);
+    void RescheduleCore(uint32_t core, int64_t now);
     /**
      * @param t a time
      * @return it in nanoseconds
@@ -287,6 +295,7 @@ class HostCpu : public Object
     // State
     std::unique_ptr<CpuCoreModel> m_model;                ///< the cores
     uint32_t m_nextTaskCore{0};                           ///< NextTaskCore()'s turn
+    uint32_t m_irqCoreCount{1};                           ///< IrqCores, 0 resolved to Cores
     bool m_qdiscCostsParsed{false};                       ///< m_kindCosts is read
     std::unordered_map<std::string, int64_t> m_kindCosts; ///< by TypeId name, ns
 

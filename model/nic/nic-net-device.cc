@@ -515,6 +515,7 @@ NicNetDevice::DoDispose()
     m_hostCpu = nullptr;
     m_cpuPolls.clear();
     m_ipv4 = nullptr;
+    m_ipv4Interface = -1;
     m_nicGro.clear();
     m_tsqLayer = nullptr;
     m_node = nullptr;
@@ -655,6 +656,11 @@ NicNetDevice::CreateRings()
     m_requeued.assign(m_nTxQueues, std::deque<PendingSegment>());
     m_rxSlots.assign(m_nRxQueues, std::vector<Ptr<Packet>>(m_rxRingSize));
     m_vectors.assign(m_driver.GetNVectors(), VectorEvents());
+    for (uint32_t v = 0; v < m_vectors.size(); v++)
+    {
+        m_vectors[v].irqEvent.Bind(&NicNetDevice::Interrupt, this, v);
+        m_vectors[v].pollEvent.Bind(&NicNetDevice::Poll, this, v);
+    }
     m_hashSalt = m_hashKey->GetInteger(0, UINT32_MAX);
     s_rxQueueRecording = s_rxQueueRecording || m_recordRxQueue;
     ConfigureRss();
@@ -996,9 +1002,12 @@ NicNetDevice::Transmit(Ptr<Packet> packet,
         NicRxQueueTag tag;
         packet->RemovePacketTag(tag);
     }
+    // SelectQueue() tags a packet only on a device of several TX queues: with one, there is
+    // no tag to look for (a search of the packet's tags per frame).
     uint16_t chosen = 0;
-    const uint32_t queue =
-        NicTxQueueTag::Take(packet, chosen) ? std::min<uint32_t>(chosen, m_nTxQueues - 1) : 0;
+    const uint32_t queue = m_nTxQueues > 1 && NicTxQueueTag::Take(packet, chosen)
+                               ? std::min<uint32_t>(chosen, m_nTxQueues - 1)
+                               : 0;
     if (m_hostCpu)
     {
         ChargeLocalXmit(packet, protocolNumber);
@@ -1391,11 +1400,7 @@ NicNetDevice::ScheduleInterrupt(uint32_t vector)
     {
         return;
     }
-    v.irqEvent.Schedule(m_node->GetId(),
-                        NanoSeconds(at - now),
-                        &NicNetDevice::Interrupt,
-                        this,
-                        vector);
+    v.irqEvent.Schedule(m_node->GetId(), NanoSeconds(at - now));
     v.irqAt = at;
 }
 
@@ -1423,7 +1428,7 @@ NicNetDevice::SchedulePoll(uint32_t vector)
     const double delay = m_softirqDelay->GetValue();
     NS_ABORT_MSG_IF(delay < 0, "NicNetDevice: SoftirqDelay drew a negative delay " << delay);
     VectorEvents& v = m_vectors[vector];
-    v.pollEvent.Schedule(m_node->GetId(), Seconds(delay), &NicNetDevice::Poll, this, vector);
+    v.pollEvent.Schedule(m_node->GetId(), Seconds(delay));
     v.pollPending = true;
 }
 
@@ -1505,7 +1510,12 @@ NicNetDevice::CountForwarded(const CpuPoll& poll)
     {
         return forwarded;
     }
-    const int32_t iif = m_ipv4->GetInterfaceForDevice(this);
+    if (m_ipv4Interface < 0)
+    {
+        // Known once added: ns-3 removes no interface from a node.
+        m_ipv4Interface = m_ipv4->GetInterfaceForDevice(this);
+    }
+    const int32_t iif = m_ipv4Interface;
     if (iif < 0 || !m_ipv4->IsForwarding(iif))
     {
         return forwarded;
@@ -1732,7 +1742,7 @@ NicNetDevice::PollOnCpuDone(uint32_t vector)
         // before NET_RX_SOFTIRQ in handle_softirqs().
         FlushGro(vector, true);
         VectorEvents& v = m_vectors[vector];
-        v.pollEvent.Schedule(m_node->GetId(), Time(0), &NicNetDevice::Poll, this, vector);
+        v.pollEvent.Schedule(m_node->GetId(), Time(0));
         v.pollPending = true;
         return;
     }
@@ -1792,19 +1802,28 @@ NicNetDevice::DeliverUp(Ptr<Packet> frame, uint32_t frames, uint64_t bytes)
     // The frame is this device's own (the channel copies what it carries): its header comes
     // off in place, unless the promiscuous trace is to see the whole frame.
     Ptr<Packet> packet = m_promiscCallback.IsNull() ? frame : frame->Copy();
-    EthernetHeader header(false);
-    packet->RemoveHeader(header);
-    const uint16_t protocol = header.GetLengthType();
+    // The header read as bytes (destination, source, EtherType: eth_type_trans()), not
+    // deserialised into an EthernetHeader: 4 frames per TCP segment over a router, and the
+    // object, its deserialiser and its accessors cost a few hundred instructions each time.
+    uint8_t head[ETH_HLEN];
+    const uint32_t copied = packet->CopyData(head, ETH_HLEN);
+    NS_ASSERT_MSG(copied == ETH_HLEN, "a frame shorter than its Ethernet header");
+    packet->RemoveAtStart(ETH_HLEN);
+    Mac48Address destination;
+    destination.CopyFrom(head);
+    Mac48Address source;
+    source.CopyFrom(head + 6);
+    const uint16_t protocol = static_cast<uint16_t>((head[12] << 8) | head[13]);
     PacketType type;
-    if (header.GetDestination().IsBroadcast())
+    if (destination.IsBroadcast())
     {
         type = PACKET_BROADCAST;
     }
-    else if (header.GetDestination().IsGroup())
+    else if (destination.IsGroup())
     {
         type = PACKET_MULTICAST;
     }
-    else if (header.GetDestination() == m_address)
+    else if (destination == m_address)
     {
         type = PACKET_HOST;
     }
@@ -1815,12 +1834,7 @@ NicNetDevice::DeliverUp(Ptr<Packet> frame, uint32_t frames, uint64_t bytes)
     if (!m_promiscCallback.IsNull())
     {
         m_macPromiscRxTrace(frame);
-        m_promiscCallback(this,
-                          packet,
-                          protocol,
-                          header.GetSource(),
-                          header.GetDestination(),
-                          type);
+        m_promiscCallback(this, packet, protocol, source, destination, type);
     }
     if (type != PACKET_OTHERHOST)
     {
@@ -1829,7 +1843,7 @@ NicNetDevice::DeliverUp(Ptr<Packet> frame, uint32_t frames, uint64_t bytes)
         m_macRxTrace(packet);
         if (!m_rxCallback.IsNull())
         {
-            m_rxCallback(this, packet, protocol, header.GetSource());
+            m_rxCallback(this, packet, protocol, source);
         }
     }
 }

@@ -780,6 +780,7 @@ class NicNetDevice : public NetDevice, private NicDriver::Listener
     std::optional<uint32_t> m_pollDoneVector;            ///< applying this vector's effects
     std::optional<uint32_t> m_netTxQuota;                ///< quota left in net_tx_action()'s run
     Ptr<Ipv4> m_ipv4;                                    ///< the node's IPv4, with a HostCpu
+    int32_t m_ipv4Interface{-1};                         ///< this device's IPv4 interface
     SourceMemo m_sourceMemo;                             ///< IsLocalSource()'s last answer
     ForwardMemo m_forwardMemo;                           ///< ForwardLookup()'s last answer
     std::optional<Time> m_xmitCost;                      ///< a local packet's, found once

@@ -125,6 +125,39 @@ TEST(CpuCoreModelTest, DiscardedTransitionsAreGone)
     EXPECT_EQ(cpu.TakeTransitions().size(), 2U);
 }
 
+TEST(CpuCoreModelTest, ZeroCostWorkFinishesWhenSubmittedAtAReachedTime)
+{
+    // The core is run to 5 us; a task of cost 0 submitted then ends at 5 us, so running the
+    // core to 5 us again retires it (the core skips a run to a time it stands at only when
+    // nothing was added since), and a 1 us task added behind it ends at 6 us.
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    cpu.AdvanceTo(5000);
+    const uint64_t zero = cpu.Submit(0, ns3::debloat::CpuClass::TASK, 0, 5000);
+    EXPECT_EQ(cpu.GetCompletion(zero), 5000);
+    cpu.AdvanceTo(5000);
+    const auto finished = cpu.TakeFinished();
+    ASSERT_EQ(finished.size(), 1U);
+    EXPECT_EQ(finished[0].id, zero);
+    EXPECT_EQ(finished[0].time, 5000);
+    const uint64_t task = cpu.Submit(0, ns3::debloat::CpuClass::TASK, 1000, 5000);
+    cpu.AdvanceTo(5000);
+    EXPECT_TRUE(cpu.TakeFinished().empty());
+    EXPECT_EQ(cpu.GetCompletion(task), 6000);
+}
+
+TEST(CpuCoreModelTest, WorkAloneOnACoreEndsItsCostAfterItsRelease)
+{
+    // A task woken at 1 us with the 50 us latency and cost 2 us is alone on the core: it
+    // runs from its release at 51 us and ends at 53 us (as the full projection would).
+    CpuCoreModel cpu(TestConfig(), FixedLatency);
+    const uint64_t task = cpu.WakeTask(0, 2000, 1000);
+    EXPECT_EQ(cpu.GetCompletion(task), 53000);
+    cpu.AdvanceTo(60000);
+    const auto finished = cpu.TakeFinished();
+    ASSERT_EQ(finished.size(), 1U);
+    EXPECT_EQ(finished[0].time, 53000);
+}
+
 TEST(CpuCoreModelTest, HardIrqDelaysSoftirqByItsCost)
 {
     // The 12 us poll starts at 0; a hard IRQ (h = 3 us) at 4 us preempts it, so the poll ends

@@ -242,6 +242,12 @@ class CpuCoreModel
     /// Drops the state changes since the last call (when nobody follows them).
     void DiscardTransitions();
 
+    /** @return whether items finished since the last TakeFinished() */
+    bool HasFinished() const
+    {
+        return !m_finished.empty();
+    }
+
     /**
      * @param id an item
      * @return its projected completion, ns, or NEVER when it is unknown or finished

@@ -208,12 +208,6 @@ HostCpu::DoDispose()
 }
 
 int64_t
-HostCpu::Ns(Time t)
-{
-    return t.GetNanoSeconds();
-}
-
-int64_t
 HostCpu::DrawLatency()
 {
     const double seconds = m_schedLatency->GetValue();
@@ -418,6 +412,10 @@ HostCpu::Settle(int64_t now)
 {
     m_model->AdvanceTo(now);
     FireTransitions();
+    if (!m_model->HasFinished())
+    {
+        return;
+    }
     const std::size_t before = m_finished.size();
     m_model->TakeFinished(m_finished);
     // Only items that call back need a dispatch.

@@ -266,11 +266,15 @@ class HostCpu : public Object
      * @param now the time, ns
      */
     void RescheduleCore(uint32_t core, int64_t now);
+
     /**
      * @param t a time
      * @return it in nanoseconds
      */
-    static int64_t Ns(Time t);
+    static int64_t Ns(const Time& t)
+    {
+        return t.GetNanoSeconds();
+    }
 
     // Configuration (attributes)
     uint32_t m_nCores;                        ///< cores

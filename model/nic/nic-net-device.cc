@@ -785,12 +785,17 @@ NicNetDevice::TransmitCpu(Ptr<const QueueDiscItem> item)
 uint32_t
 NicNetDevice::ProcessCore(const uint8_t* head) const
 {
+    const uint32_t cores = m_hostCpu->GetNCores();
+    if (cores == 1)
+    {
+        return 0; // what ReciprocalScale() gives for one core, without the hash
+    }
     uint32_t hash = 2166136261U; // FNV-1a over the addresses, protocol and ports
     for (const uint32_t i : {9, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23})
     {
         hash = (hash ^ head[i]) * 16777619U;
     }
-    return ReciprocalScale(hash, m_hostCpu->GetNCores());
+    return ReciprocalScale(hash, cores);
 }
 
 uint32_t

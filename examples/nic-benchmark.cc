@@ -36,6 +36,9 @@
  * a FlowHashPacketFilter, the same flow hash read as bytes) and with BQL and cake
  * (CakeQueueDisc); each cost is per data segment delivered. Targets (issue 21): NIC + BQL
  * + fq_codel at most 1.0x p2p + FqCoDel, NIC + BQL + cake at most 0.8x p2p + FqCobalt.
+ * ns-3's TCP endpoints take most of each row's cost, the same in every row; to compare the
+ * components alone, split a row's callgrind profile (below) into the stack's cost and the
+ * components' with scripts/callgrind-components.py PROFILE PACKETS.
  *
  * Each run is measured inside Simulator::Run(): CPU time (getrusage) and, where the kernel
  * allows perf_event_open, instructions retired, each per packet, and the simulator events
@@ -393,7 +396,8 @@ main(int argc, char* argv[])
         std::cout << "\nPer data segment delivered. Ratios by "
                   << (byInstructions ? "instructions" : "CPU time")
                   << ". Targets: e1000e+bql+fq_codel <= 1.0x p2p+fq_codel, e1000e+bql+cake <= "
-                     "0.8x p2p+fq_cobalt.\n";
+                     "0.8x p2p+fq_cobalt. The components' share of a row's callgrind profile: "
+                     "scripts/callgrind-components.py.\n";
     }
     else
     {

@@ -34,6 +34,10 @@
  * --upRate and --downRate (each end of the bottleneck its own rate; default --rate),
  * --upQdisc and --downQdisc (default --qdisc), --access (an access-line preset instead:
  * home-50-1, docsis-100-20, adsl-20-1, see NicTopologyHelper::Preset()),
+ * --rig (a seed's rig instead: laptop-server, wifi-ap, nuc-rangeley-nuc, wrt1200ac,
+ * forcedeth-gige, the client its left host, the server its right one; --qdisc, --upQdisc,
+ * --downQdisc, --upRate and --downRate on the client's link, --hostQdisc on the far one,
+ * --bql and --bqlLimitMax on every end override it; --seedHosts: the seed's hosts),
  * --linkDelay (default 1ms), --hostDelay (default 1ms), --profile (default e1000e), --qdisc
  * (default pfifo_fast; e.g. "cake bandwidth 50Mbit"), --hostQdisc (default fq_codel), --bql,
  * --bqlLimitMax (BQL's limit_max in bytes on every TX queue; default 0, the kernel's),
@@ -111,6 +115,8 @@ struct RunConfig
     std::string upQdisc;                ///< client's egress qdisc ("": qdisc)
     std::string downQdisc;              ///< router's egress qdisc ("": qdisc)
     std::string access;                 ///< an access-line preset, or ""
+    std::string rig;                    ///< a seed's rig (NicTopologyHelper preset), or ""
+    bool seedHosts = false;             ///< with rig: the seed's hosts (offloads, TSQ)
     std::string pcap;                   ///< pcap files' prefix ("": none)
     std::string hostQdisc = "fq_codel"; ///< host links' qdisc, tc text
     std::string cpu;                    ///< CpuProfile of every node, or none
@@ -215,6 +221,44 @@ AddRunMetadata(const RunConfig& c,
 }
 
 /**
+ * Installs a NicTopologyHelper preset with the command line's --bql and --bqlLimitMax on
+ * every end, --pcap on every interface and --cpu on every node, and fixes its random streams.
+ * @param c the configuration
+ * @param topology the preset, its overrides set
+ * @param ends every interface of the topology
+ * @return the next random stream free for the test
+ */
+int64_t
+InstallPreset(const RunConfig& c,
+              NicTopologyHelper& topology,
+              const std::vector<NicInterfaceConfig*>& ends)
+{
+    for (NicInterfaceConfig* end : ends)
+    {
+        end->bql = c.bql;
+        if (c.bqlLimitMax != 0)
+        {
+            end->bqlLimitMax = c.bqlLimitMax;
+        }
+    }
+    if (!c.pcap.empty())
+    {
+        topology.EnablePcapAll(c.pcap);
+    }
+    topology.Install();
+    int64_t stream = 1;
+    stream += topology.AssignStreams(stream);
+    if (!c.cpu.empty())
+    {
+        HostCpuHelper cpus;
+        cpus.SetProfile(c.cpu);
+        cpus.Install(topology.GetNodes());
+        stream += HostCpuHelper::AssignStreams(topology.GetNodes(), stream);
+    }
+    return stream;
+}
+
+/**
  * Runs the test once over an access-line preset (NicTopologyHelper: client -- home router
  * == line == ISP -- server), with the command line's overrides: --upRate and --downRate
  * the line's two ends, --upQdisc the home router's WAN egress, --downQdisc its LAN
@@ -237,29 +281,10 @@ RunAccess(const RunConfig& c, const FlentTestSpec& spec)
     lan.right.qdisc = c.downQdisc.empty() ? lan.right.qdisc : c.downQdisc;
     lan.left.qdisc = c.hostQdisc;
     wan.right.qdisc = c.hostQdisc;
-    for (NicInterfaceConfig* end :
-         {&lan.left, &lan.right, &line.left, &line.right, &wan.left, &wan.right})
-    {
-        end->bql = c.bql;
-        if (c.bqlLimitMax != 0)
-        {
-            end->bqlLimitMax = c.bqlLimitMax;
-        }
-    }
-    if (!c.pcap.empty())
-    {
-        topology.EnablePcapAll(c.pcap);
-    }
-    topology.Install();
-    int64_t stream = 1;
-    stream += topology.AssignStreams(stream);
-    if (!c.cpu.empty())
-    {
-        HostCpuHelper cpus;
-        cpus.SetProfile(c.cpu);
-        cpus.Install(topology.GetNodes());
-        stream += HostCpuHelper::AssignStreams(topology.GetNodes(), stream);
-    }
+    const int64_t stream =
+        InstallPreset(c,
+                      topology,
+                      {&lan.left, &lan.right, &line.left, &line.right, &wan.left, &wan.right});
     FlentTestHelper flent(spec);
     flent.SetClient(topology.GetLeft(0), "client");
     flent.AddHost(topology.GetRight(0), topology.GetRightAddress(0));
@@ -285,6 +310,65 @@ RunAccess(const RunConfig& c, const FlentTestSpec& spec)
 }
 
 /**
+ * Runs the test once over a seed's rig (NicTopologyHelper::Preset(): laptop-server, wifi-ap,
+ * nuc-rangeley-nuc, wrt1200ac, forcedeth-gige), the client its left host and the server its
+ * right one, with the command line's overrides as on flent-run's own chain: --upRate and
+ * --downRate the first link's two ends (the client's and the one towards it), --upQdisc
+ * and --downQdisc their qdiscs, --hostQdisc the far link's (a rig with a router), --bql and
+ * --bqlLimitMax every end. The rig keeps its profiles, rings, rates and delays.
+ * @param c the configuration
+ * @param spec the test (one host)
+ * @return the run
+ */
+RunRecord
+RunRig(const RunConfig& c, const FlentTestSpec& spec)
+{
+    LinuxTcpDefaults::Apply();
+    NicTopologyHelper topology = NicTopologyHelper::Preset(c.rig, c.seedHosts);
+    // The client's link: to the router, or to the server on a rig without one.
+    NicLinkConfig& first = topology.LeftLink(0);
+    first.left.rate = c.upRate.empty() ? first.left.rate : c.upRate;
+    first.right.rate = c.downRate.empty() ? first.right.rate : c.downRate;
+    first.left.qdisc = c.upQdisc;
+    first.right.qdisc = c.downQdisc;
+    const bool routed = topology.GetNRouters() > 0;
+    std::vector<NicInterfaceConfig*> ends{&first.left, &first.right};
+    if (routed)
+    {
+        NicLinkConfig& far = topology.RightLink(0);
+        far.left.qdisc = c.hostQdisc;
+        far.right.qdisc = c.hostQdisc;
+        ends.push_back(&far.left);
+        ends.push_back(&far.right);
+    }
+    const int64_t stream = InstallPreset(c, topology, ends);
+    FlentTestHelper flent(spec);
+    flent.SetClient(topology.GetLeft(0), topology.GetLeftName(0));
+    flent.AddHost(topology.GetRight(0), topology.GetRightAddress(0));
+    const NetDeviceContainer devices = topology.GetLeftDevices(0);
+    flent.AddQdiscStats(devices.Get(0)); // the uploads' egress
+    flent.AddQdiscStats(devices.Get(1)); // the downloads'
+    RunRecord record = RunTest(c, flent, stream);
+    record.config = {{"rig", c.rig},
+                     {"seed_hosts", static_cast<int64_t>(c.seedHosts)},
+                     {"up_rate", first.left.rate.empty() ? first.rate : first.left.rate},
+                     {"down_rate", first.right.rate.empty() ? first.rate : first.right.rate},
+                     {"up_qdisc", c.upQdisc},
+                     {"down_qdisc", c.downQdisc},
+                     {"host_qdisc", routed ? c.hostQdisc : std::string()},
+                     {"bql", static_cast<int64_t>(c.bql)}};
+    AddRunMetadata(c,
+                   record,
+                   devices.Get(0),
+                   "eth0",
+                   first.left.profile,
+                   c.upQdisc,
+                   first.left.txqueuelen);
+    Simulator::Destroy();
+    return record;
+}
+
+/**
  * Builds the topology, runs the test once and collects it.
  * @param c the configuration
  * @param spec the test
@@ -298,6 +382,10 @@ RunOnce(const RunConfig& c, const FlentTestSpec& spec, uint64_t run)
     if (!c.access.empty())
     {
         return RunAccess(c, spec);
+    }
+    if (!c.rig.empty())
+    {
+        return RunRig(c, spec);
     }
     auto [up, down, hostTch] = QdiscHelpers(c);
     LinuxTcpDefaults::Apply();
@@ -569,6 +657,17 @@ main(int argc, char* argv[])
                  "home router == line == ISP -- server, SQM on the home router; --upRate, "
                  "--downRate, --upQdisc (WAN egress), --downQdisc (LAN egress) override it)",
                  c.access);
+    cmd.AddValue("rig",
+                 "a seed's rig instead (laptop-server, wifi-ap, nuc-rangeley-nuc, wrt1200ac, "
+                 "forcedeth-gige: NicTopologyHelper's presets; the client its left host, the "
+                 "server its right one; --upRate, --downRate, --upQdisc, --downQdisc, "
+                 "--hostQdisc, --bql and --bqlLimitMax override it, its NICs, rings and delays "
+                 "stay)",
+                 c.rig);
+    cmd.AddValue("seedHosts",
+                 "with --rig: the seed's hosts (their offloads, and TSQ where the seed's "
+                 "kernel had it)",
+                 c.seedHosts);
     CommandLineOptions::AddTime(cmd,
                                 "linkDelay",
                                 "client-router propagation delay",
@@ -632,8 +731,12 @@ main(int argc, char* argv[])
 
     if (c.access.empty())
     {
-        c.upRate = c.upRate.empty() ? c.rate : c.upRate;
-        c.downRate = c.downRate.empty() ? c.rate : c.downRate;
+        // A rig keeps its own rates unless --upRate or --downRate says otherwise.
+        if (c.rig.empty())
+        {
+            c.upRate = c.upRate.empty() ? c.rate : c.upRate;
+            c.downRate = c.downRate.empty() ? c.rate : c.downRate;
+        }
         c.upQdisc = c.upQdisc.empty() ? c.qdisc : c.upQdisc;
         c.downQdisc = c.downQdisc.empty() ? c.qdisc : c.downQdisc;
     }
@@ -692,19 +795,57 @@ main(int argc, char* argv[])
             }
             options.qdiscStats = {{"router-wan", "eth1"}, {"router-lan", "eth0"}};
         }
+        if (!c.rig.empty())
+        {
+            std::string rigs;
+            bool known = false;
+            for (const std::string& name : NicTopologyHelper::GetPresetNames())
+            {
+                if (name != "home-50-1" && name != "docsis-100-20" && name != "adsl-20-1")
+                {
+                    rigs += (rigs.empty() ? "" : ", ") + name;
+                    known = known || name == c.rig;
+                }
+            }
+            if (!c.access.empty())
+            {
+                throw std::invalid_argument("--rig=" + c.rig + " and --access=" + c.access +
+                                            " are two topologies; accepted: one of them");
+            }
+            if (!known)
+            {
+                throw std::invalid_argument("--rig=" + c.rig +
+                                            " is not a seed's rig; accepted: " + rigs);
+            }
+            if (options.hosts.size() != 1)
+            {
+                throw std::invalid_argument("--rig has one server; test " + c.test + " needs " +
+                                            std::to_string(options.hosts.size()) + " hosts");
+            }
+            const NicTopologyHelper rig = NicTopologyHelper::Preset(c.rig);
+            options.qdiscStats = {
+                {rig.GetLeftName(0), "eth0"},
+                {rig.GetNRouters() > 0 ? rig.GetRouterName(0) : rig.GetRightName(0), "eth0"}};
+        }
+        else if (c.seedHosts)
+        {
+            throw std::invalid_argument("--seedHosts=true needs --rig (the seed's hosts of a "
+                                        "rig); accepted: --seedHosts with --rig, or neither");
+        }
         spec = FlentTest::Get(c.test, options);
         if (c.bqlLimitMax != 0 && !c.bql)
         {
             throw std::invalid_argument("--bqlLimitMax=" + std::to_string(c.bqlLimitMax) +
                                         " needs --bql=true (BQL's limit_max on no BQL)");
         }
-        if (c.access.empty())
+        if (c.access.empty() && c.rig.empty())
         {
             QdiscHelpers(c); // stops on bad tc text before anything runs
         }
         else
         {
-            // The overrides, on the preset's single-queue e1000e ends.
+            // The overrides' tc text, as on a single-queue end (Install() checks each
+            // against its end's queues).
             for (const std::string* text : {&c.upQdisc, &c.downQdisc, &c.hostQdisc})
             {
                 TrafficControlHelper check;

@@ -63,9 +63,13 @@ class SweepFileTest(unittest.TestCase):
                 "--RngRun=2",
             ],
         )
-        # Values with spaces are one shell word; access lines become --access.
+        # Values with spaces are one shell word; access lines become --access, the seeds'
+        # rigs --rig.
         self.assertIn("'--qdisc=sfq perturb 10'", s.points[4].command_line("rrul_be", "chain"))
         self.assertIn("--access=home-50-1", s.points[0].arguments("rrul_be", "home-50-1"))
+        rig = s.points[0].arguments("rrul_be", "nuc-rangeley-nuc")
+        self.assertIn("--rig=nuc-rangeley-nuc", rig)
+        self.assertFalse(any(a.startswith("--access") for a in rig), rig)
 
     def test_names_are_unique_stable_and_follow_what_the_results_depend_on(self):
         s = make(self.BASE)
@@ -93,7 +97,9 @@ class SweepFileTest(unittest.TestCase):
         base = self.BASE
         self.assertRefused(dict(base, sweeps="x"), "'sweeps' is not a sweep key", "axes")
         self.assertRefused(dict(base, sweep="a b"), "sweep:", "letters")
-        self.assertRefused(dict(base, preset="lab"), "preset: 'lab'", "chain", "adsl-20-1")
+        self.assertRefused(
+            dict(base, preset="lab"), "preset: 'lab'", "chain", "adsl-20-1", "forcedeth-gige"
+        )
         self.assertRefused(
             dict(base, options={"rat": 1}), "'rat' is not a flent-run option", "rate"
         )

@@ -5,7 +5,7 @@ A sweep file is YAML (the manual's doc/sweeps.rst)::
 
     sweep: gige-aqm           # results go to RESULTS/gige-aqm/
     test: rrul_be             # the flent test
-    preset: chain             # chain (client -> router -> hosts) or an access line
+    preset: chain             # chain (client -> router -> hosts), an access line or a rig
     options:                  # flent-run options that every point shares
       length: 30
     axes:                     # every combination of these values is one point
@@ -24,13 +24,17 @@ import re
 import shlex
 import subprocess
 
-# flent-run's topologies: its own chain, or NicTopologyHelper's access lines (--access).
-PRESETS = ("chain", "home-50-1", "docsis-100-20", "adsl-20-1")
+# flent-run's topologies: its own chain, NicTopologyHelper's access lines (--access) or the
+# seeds' rigs (--rig).
+ACCESS_LINES = ("home-50-1", "docsis-100-20", "adsl-20-1")
+RIGS = ("laptop-server", "wifi-ap", "nuc-rangeley-nuc", "wrt1200ac", "forcedeth-gige")
+PRESETS = ("chain",) + ACCESS_LINES + RIGS
 
 # Options the workflow sets itself for every job.
 RESERVED = {
     "test": "the sweep's 'test'",
     "access": "the sweep's 'preset'",
+    "rig": "the sweep's 'preset'",
     "output": "the workflow (each point's flent file)",
     "dataDir": "the workflow (each point's flent file)",
     "db": "the workflow (each point's SQLite file)",
@@ -133,8 +137,10 @@ class Point:
     def arguments(self, test, preset):
         """flent-run's arguments for this point (without the output files)."""
         args = [f"--test={test}"]
-        if preset != "chain":
+        if preset in ACCESS_LINES:
             args.append(f"--access={preset}")
+        elif preset in RIGS:
+            args.append(f"--rig={preset}")
         args += [f"--{name}={value}" for name, value in self.options.items()]
         return args
 

@@ -84,6 +84,7 @@
 #include "ns3/tc-qdisc-helper.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -100,6 +101,16 @@ using namespace ns3::debloat;
 
 namespace
 {
+
+/// NicTopologyHelper's access-line presets (--access); its other presets are the seeds' rigs.
+const std::vector<std::string> ACCESS_LINES{"home-50-1", "docsis-100-20", "adsl-20-1"};
+
+/// @return whether a preset is an access line
+bool
+IsAccessLine(const std::string& name)
+{
+    return std::find(ACCESS_LINES.begin(), ACCESS_LINES.end(), name) != ACCESS_LINES.end();
+}
 
 /// Everything one run needs, from the command line.
 struct RunConfig
@@ -782,7 +793,7 @@ main(int argc, char* argv[])
         }
         if (!c.access.empty())
         {
-            if (c.access != "home-50-1" && c.access != "docsis-100-20" && c.access != "adsl-20-1")
+            if (!IsAccessLine(c.access))
             {
                 throw std::invalid_argument("--access=" + c.access +
                                             " is not an access line; accepted: home-50-1, "
@@ -801,7 +812,7 @@ main(int argc, char* argv[])
             bool known = false;
             for (const std::string& name : NicTopologyHelper::GetPresetNames())
             {
-                if (name != "home-50-1" && name != "docsis-100-20" && name != "adsl-20-1")
+                if (!IsAccessLine(name))
                 {
                     rigs += (rigs.empty() ? "" : ", ") + name;
                     known = known || name == c.rig;

@@ -47,6 +47,7 @@ INVOKE = "ns3::EventImpl::Invoke()"
 RECEIVE_FROM_DEVICE = "ns3::Node::ReceiveFromDevice("
 TC_SEND = "ns3::TrafficControlLayer::Send("
 ARP_LOOKUP = "ns3::ArpL3Protocol::Lookup("
+RECURSION = re.compile(r"'\d+$")
 
 
 class Profile:
@@ -104,8 +105,13 @@ def read_profile(lines):
 
 
 def inclusive_of(profile, prefix):
-    """The inclusive cost of the functions whose names start with prefix."""
-    return sum(cost for name, cost in profile.inclusive.items() if name.startswith(prefix))
+    """The inclusive cost of the functions whose names start with prefix. A recursive call's
+    level ("f'2", callgrind's --separate-recs) is inside its caller's cost already."""
+    return sum(
+        cost
+        for name, cost in profile.inclusive.items()
+        if name.startswith(prefix) and not RECURSION.search(name)
+    )
 
 
 def split(profile):

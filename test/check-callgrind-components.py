@@ -11,8 +11,10 @@ The profile (callgrind's format, with name compression and relative positions) i
 simulation of three events: two of a PointToPoint device (Notify() 100 instructions of its
 own, then Node::ReceiveFromDevice(): 270 of the stack's own, ArpL3Protocol::Lookup() 30 and
 TrafficControlLayer::Send() 200) and one TCP timer (222 of its own, then
-TrafficControlLayer::Send() 50). EventImpl::Invoke() adds 20 of its own and 8 of logging;
-ProcessOneEvent() 100 of its own; the run's total is 1000.
+TrafficControlLayer::Send() 50). The device's Send() recurses: 10 of its 200 run in a
+second level, "Send()'2", which callgrind names apart and which is inside the 200 already.
+EventImpl::Invoke() adds 20 of its own and 8 of logging; ProcessOneEvent() 100 of its own;
+the run's total is 1000.
 
     components = 600 (the device's events) - 500 (ReceiveFromDevice) + 250 (TC::Send, both
                  calls) + 30 (ARP) + 100 x 2/3 (the scheduler's share, 2 of 3 events)
@@ -79,7 +81,13 @@ fn=(7)
 50 30
 
 fn=(8)
-60 200
+60 190
+cfn=(9) ns3::TrafficControlLayer::Send(ns3::Ptr<ns3::NetDevice>)'2
+calls=1 60
++1 10
+
+fn=(9)
+60 10
 
 fn=(5)
 70 222

@@ -38,8 +38,9 @@ packages="$packages libpython3-dev libgtest-dev libboost-iostreams-dev"
 [ "$mode" = test ] && packages="$packages python3 python3-sphinx flent python3-matplotlib"
 [ "$mode" = test ] && packages="$packages clang libclang-rt-14-dev"
 # The sweep workflow's tests run Snakemake, locally and on a single-node Slurm cluster
-# (slurm-wlm, munge) that they start and stop themselves.
-[ "$mode" = test ] && packages="$packages snakemake slurm-wlm munge"
+# (slurm-wlm, munge) that they start and stop themselves, and read the sweep files with
+# PyYAML.
+[ "$mode" = test ] && packages="$packages snakemake slurm-wlm munge python3-yaml"
 
 missing=""
 for package in $packages; do

@@ -11,9 +11,11 @@
  * drain is known.
  */
 
+#include "ns3/cake-queue-disc.h"
 #include "ns3/core-module.h"
 #include "ns3/debloat-compat.h"
 #include "ns3/device-sampler.h"
+#include "ns3/gso-tag.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -40,6 +42,49 @@ SendDatagrams(Ptr<Socket> socket, uint32_t count, uint32_t size)
     {
         socket->Send(Create<Packet>(size));
     }
+}
+
+/**
+ * Enqueues an item into a queue disc and runs it (a function: ns-3.35 schedules no lambdas).
+ * @param qdisc the queue disc
+ * @param item the item
+ */
+void
+EnqueueAndRun(Ptr<QueueDisc> qdisc, Ptr<QueueDiscItem> item)
+{
+    qdisc->Enqueue(item);
+    qdisc->Run();
+}
+
+/**
+ * @return two nodes with IPv4 joined by 10 Mbit/s PointToPoint (1 ms, a one-packet device
+ * queue): their devices
+ */
+NetDeviceContainer
+MakeLink()
+{
+    NodeContainer nodes;
+    nodes.Create(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1p"));
+    NetDeviceContainer devices = p2p.Install(nodes);
+    InternetStackHelper().Install(nodes);
+    return devices;
+}
+
+/**
+ * @param series a sampled series
+ * @param sample the sample's index
+ * @param key the key
+ * @return the sample's value for the key
+ */
+double
+SampleValue(const Series& series, std::size_t sample, const std::string& key)
+{
+    const auto column = std::find(series.keys.begin(), series.keys.end(), key);
+    return series.samples[sample].values[column - series.keys.begin()];
 }
 
 /**
@@ -76,20 +121,14 @@ class DeviceSamplerBurstTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1p"));
-        NetDeviceContainer devices = p2p.Install(nodes);
-        InternetStackHelper().Install(nodes);
+        NetDeviceContainer devices = MakeLink();
         TrafficControlHelper tch;
         tch.SetRootQueueDisc("ns3::PfifoFastQueueDisc", "MaxSize", StringValue("1000p"));
         tch.Install(devices);
         Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
         const Ipv4InterfaceContainer interfaces = address.Assign(devices);
-        Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        Ptr<Socket> socket =
+            Socket::CreateSocket(devices.Get(0)->GetNode(), UdpSocketFactory::GetTypeId());
         socket->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
         // One datagram resolves ARP first, so that the burst meets no ARP queue.
         Simulator::Schedule(MilliSeconds(900), &SendDatagrams, socket, 1, 10);
@@ -114,8 +153,7 @@ class DeviceSamplerBurstTestCase : public TestCase
 
         NS_TEST_ASSERT_MSG_EQ(series.samples.size(), 11, "samples at 0.99, 1.00, ..., 1.09 s");
         auto value = [&series](std::size_t sample, const std::string& key) {
-            const auto column = std::find(series.keys.begin(), series.keys.end(), key);
-            return series.samples[sample].values[column - series.keys.begin()];
+            return SampleValue(series, sample, key);
         };
         NS_TEST_EXPECT_MSG_EQ(series.samples[0].t, 0, "first sample at the origin");
         NS_TEST_EXPECT_MSG_EQ(value(0, "dropped"), 0, "first sample: no interval");
@@ -140,6 +178,75 @@ class DeviceSamplerBurstTestCase : public TestCase
 
 /**
  * @ingroup debloat-tests
+ * @brief `dropped` is tc's count: a GSO super-packet CAKE splits is not a drop.
+ *
+ * A TCP super-packet of 4 x 1448 payload bytes (GsoTag) enters a CAKE root with split-gso
+ * at 1.005 s. cake_enqueue() replaces it by its 4 segments and consumes it: tc reports
+ * "dropped 0", while ns-3's QueueDisc counts the super-packet as a drop with reason
+ * GSO_SPLIT (1). The sample at 1.01 s reads dropped 0 and, as the 10 Mbit/s link takes
+ * one 1502-byte frame (1.2016 ms) at a time, sent_pkts 4 (all gone by 1.005 + 4 x 1.2016
+ * = 1.0098 s).
+ */
+class DeviceSamplerGsoSplitTestCase : public TestCase
+{
+  public:
+    DeviceSamplerGsoSplitTestCase()
+        : TestCase("A GSO super-packet CAKE splits is not counted as dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NetDeviceContainer devices = MakeLink();
+        TrafficControlHelper tch;
+        tch.SetRootQueueDisc("ns3::debloat::CakeQueueDisc", "SplitGso", BooleanValue(true));
+        QueueDiscContainer qdiscs = tch.Install(devices.Get(0));
+        Ipv4AddressHelper address("10.0.0.0", "255.255.255.0");
+        address.Assign(devices);
+
+        Ptr<Packet> packet = Create<Packet>(4 * 1448);
+        TcpHeader tcp;
+        tcp.SetSourcePort(5001);
+        tcp.SetDestinationPort(5002);
+        tcp.SetSequenceNumber(SequenceNumber32(1));
+        tcp.SetFlags(TcpHeader::ACK);
+        packet->AddHeader(tcp);
+        Ipv4Header ip;
+        ip.SetSource(Ipv4Address("10.0.0.1"));
+        ip.SetDestination(Ipv4Address("10.0.0.2"));
+        ip.SetProtocol(6);
+        ip.SetPayloadSize(packet->GetSize());
+        packet->AddPacketTag(GsoTag(1448, 4));
+        Ptr<QueueDisc> root = qdiscs.Get(0);
+        Ptr<QueueDiscItem> item =
+            Create<Ipv4QueueDiscItem>(packet, devices.Get(1)->GetAddress(), 0x0800, ip);
+        Simulator::Schedule(MilliSeconds(1005), &EnqueueAndRun, root, item);
+
+        Ptr<DeviceSampler> sampler = CreateObject<DeviceSampler>();
+        sampler->SetAttribute("Interval", TimeValue(MilliSeconds(10)));
+        sampler->SetDevice(devices.Get(0));
+        sampler->Start(MilliSeconds(1000), MilliSeconds(1020));
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        const Series series = sampler->GetSeries("qdisc_stats_client");
+        const QueueDisc::Stats stats = root->GetStats();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(series.samples.size(), 2, "samples at 1.00 and 1.01 s");
+        auto value = [&series](std::size_t sample, const std::string& key) {
+            return SampleValue(series, sample, key);
+        };
+        NS_TEST_EXPECT_MSG_EQ(stats.GetNDroppedPackets(CakeQueueDisc::GSO_SPLIT),
+                              1,
+                              "ns-3 counts the split super-packet");
+        NS_TEST_EXPECT_MSG_EQ(value(1, "dropped"), 0, "tc counts no drop");
+        NS_TEST_EXPECT_MSG_EQ(value(1, "sent_pkts"), 4, "the four segments");
+    }
+};
+
+/**
+ * @ingroup debloat-tests
  * @brief The debloat-device-sampler suite.
  */
 class DeviceSamplerTestSuite : public TestSuite
@@ -149,6 +256,7 @@ class DeviceSamplerTestSuite : public TestSuite
         : TestSuite("debloat-device-sampler", compat::SUITE_UNIT)
     {
         AddTestCase(new DeviceSamplerBurstTestCase(), compat::TEST_QUICK);
+        AddTestCase(new DeviceSamplerGsoSplitTestCase(), compat::TEST_QUICK);
     }
 };
 

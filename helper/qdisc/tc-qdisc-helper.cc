@@ -979,7 +979,7 @@ TcQdiscHelper::PrintStats(Ptr<NetDevice> device, std::ostream& os)
         const QueueDisc::Stats& stats = child->GetStats();
         bytes += stats.nTotalSentBytes;
         packets += stats.nTotalSentPackets;
-        dropped += stats.nTotalDroppedPackets;
+        dropped += CakeQueueDisc::GetTcDroppedPackets(stats);
         requeues += stats.nTotalRequeuedPackets;
         backlogBytes += child->GetNBytes();
         backlogPackets += child->GetNPackets();

@@ -8,6 +8,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/byte-queue-limits.h"
+#include "ns3/cake-queue-disc.h"
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/nic-net-device.h"
@@ -114,7 +115,7 @@ DeviceSampler::TakeSample()
     Ptr<NicNetDevice> nic = DynamicCast<NicNetDevice>(m_device);
     if (m_samples.empty())
     {
-        m_lastDropped = m_qdisc ? m_qdisc->GetStats().nTotalDroppedPackets : 0;
+        m_lastDropped = m_qdisc ? CakeQueueDisc::GetTcDroppedPackets(m_qdisc->GetStats()) : 0;
         m_lastMarked = m_qdisc ? m_qdisc->GetStats().nTotalMarkedPackets : 0;
         m_lastNicDropped = nic ? nic->GetStats().txDropped : 0;
         m_sojournSum = 0;
@@ -125,7 +126,9 @@ DeviceSampler::TakeSample()
         const QueueDisc::Stats& stats = m_qdisc->GetStats();
         set(0, m_qdisc->GetNBytes());
         set(1, m_qdisc->GetNPackets());
-        set(2, static_cast<double>(stats.nTotalDroppedPackets - m_lastDropped));
+        // tc's dropped counter: a GSO super-packet CAKE split is not a loss.
+        const uint64_t dropped = CakeQueueDisc::GetTcDroppedPackets(stats);
+        set(2, static_cast<double>(dropped - m_lastDropped));
         set(3, static_cast<double>(stats.nTotalMarkedPackets - m_lastMarked));
         set(4, static_cast<double>(stats.nTotalSentBytes));
         set(5, static_cast<double>(stats.nTotalSentPackets));
@@ -133,7 +136,7 @@ DeviceSampler::TakeSample()
         {
             set(6, 1e3 * m_sojournSum / static_cast<double>(m_sojournCount));
         }
-        m_lastDropped = stats.nTotalDroppedPackets;
+        m_lastDropped = dropped;
         m_lastMarked = stats.nTotalMarkedPackets;
     }
     m_sojournSum = 0;

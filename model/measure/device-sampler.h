@@ -30,7 +30,8 @@ namespace debloat
  * backlog, drops and delay plots read:
  * - `backlog_bytes`, `backlog_pkts`: the root qdisc's backlog at the sample;
  * - `dropped`, `ecn_mark`: qdisc drops and ECN marks since the previous sample (flent turns
- *   tc's cumulative counters into per-interval ones the same way);
+ *   tc's cumulative counters into per-interval ones the same way); drops as tc counts them,
+ *   without the GSO super-packets CAKE split (CakeQueueDisc::GetTcDroppedPackets());
  * - `sent_bytes`, `sent_pkts`: cumulative, as tc prints them;
  * - `delay`: mean sojourn time in ms of the packets the qdisc dequeued in the interval
  *   (absent when it dequeued none). Deviation from flent: flent reads codel's or pie's own

@@ -590,8 +590,13 @@ CakeQueueDisc::EnqueueSegments(Ptr<QueueDiscItem> item, const CakeClassification
         Enqueue(segment);
     }
     m_enqueuingSegments = false;
-    m_gsoSplits++;
     return false;
+}
+
+uint64_t
+CakeQueueDisc::GetTcDroppedPackets(const QueueDisc::Stats& stats)
+{
+    return stats.nTotalDroppedPackets - stats.GetNDroppedPackets(GSO_SPLIT);
 }
 
 Ptr<QueueDiscItem>
@@ -624,7 +629,7 @@ CakeQueueDisc::PrintStats(std::ostream& os, const std::string& parent)
     const Stats& stats = GetStats();
     os << "qdisc cake " << parent << " " << FormatCakeOptions(m_config) << "\n Sent "
        << stats.nTotalSentBytes << " bytes " << stats.nTotalSentPackets << " pkt (dropped "
-       << stats.nTotalDroppedPackets - m_gsoSplits << ", overlimits "
+       << GetTcDroppedPackets(stats) << ", overlimits "
        << (m_scheduler ? m_scheduler->GetOverlimits() : 0) << " requeues "
        << stats.nTotalRequeuedPackets << ")\n backlog " << GetNBytes() << "b " << GetNPackets()
        << "p requeues " << stats.nTotalRequeuedPackets << "\n";

@@ -234,8 +234,16 @@ class CakeQueueDisc : public QueueDisc
     static constexpr const char* COBALT_MARK = "COBALT mark";                 ///< ECN CE
     /// Not a loss: a GSO super-packet replaced by its segments (split-gso). ns-3's QueueDisc
     /// counts every packet it receives as enqueued or dropped, so the super-packet appears
-    /// among the drops with this reason; PrintStats() leaves it out, as tc does.
+    /// among the drops with this reason; GetTcDroppedPackets() leaves it out, as tc does.
     static constexpr const char* GSO_SPLIT = "GSO split into segments";
+
+    /**
+     * The drops tc -s reports for a queue disc (of any kind): ns-3's count less the GSO
+     * super-packets CAKE split, which cake_enqueue() consumes rather than drops.
+     * @param stats the queue disc's statistics
+     * @return the dropped packets
+     */
+    static uint64_t GetTcDroppedPackets(const QueueDisc::Stats& stats);
     /// A GsoTag on a packet that is not TCP over IP: skb_gso_segment() fails.
     static constexpr const char* GSO_ERROR_DROP = "GSO segmentation failed";
 
@@ -311,7 +319,6 @@ class CakeQueueDisc : public QueueDisc
     ShaperWatchdog m_watchdog;                  ///< qdisc_watchdog
     bool m_enqueuingSegments{false};            ///< inside EnqueueSegments()
     CakeClassification m_segmentWhere;          ///< the segments' classification
-    uint64_t m_gsoSplits{0};                    ///< super-packets split
 
     /// FlowDrop: packet, tin, queue, reason
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t, uint32_t, const char*> m_flowDropTrace;
